@@ -1,0 +1,175 @@
+/// Reads an export directory (see `docs/export-format.md`) into an `Export`, collecting every
+/// problem instead of stopping at the first. It never throws: whatever it cannot read becomes a
+/// diagnostic, and records with problems are left out of the result.
+public struct ExportReader: Sendable {
+    /// The data files an export may hold, in the order they are read and reported.
+    public static let dataFiles = ["points.json", "tags.json", "targets.json", "weights.json", "weights.csv", "todos.json"]
+    public static let knownNames = ["profile.json"] + dataFiles + ["notes"]
+    /// Larger files are refused rather than read into memory.
+    public static let maxFileSize = 1 << 30
+
+    public var fileSystem: FileSystem
+    /// Zone for wall-clock date-times when the profile names none.
+    public var fallbackZone: Zone
+
+    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc) {
+        self.fileSystem = fileSystem
+        self.fallbackZone = fallbackZone
+    }
+
+    public func read(directory: String) -> ImportResult {
+        var state = ReadState(fs: fileSystem, root: directory)
+        var export = Export()
+        var files: [ImportResult.FileSummary] = []
+
+        guard fileSystem.kind(directory) != nil, let canonicalRoot = fileSystem.canonicalPath(directory) else {
+            state.diagnostics.append(.error(directory, .file, "the export directory does not exist", category: .missingInput))
+            return state.result(export, files)
+        }
+        guard fileSystem.kind(canonicalRoot) == .directory else {
+            state.diagnostics.append(.error(directory, .file, "is not a directory; give the folder that holds points.json and the other files", category: .missingInput))
+            return state.result(export, files)
+        }
+        state.canonicalRoot = canonicalRoot
+
+        let entries: [String]
+        do {
+            entries = try fileSystem.listDirectory(directory).sorted()
+        } catch {
+            state.diagnostics.append(.error(directory, .file, "cannot list the export directory: \(error.detail)", category: .missingInput))
+            return state.result(export, files)
+        }
+        let present = Set(entries)
+        guard ExportReader.dataFiles.contains(where: present.contains) || present.contains("notes") else {
+            state.diagnostics.append(.error(directory, .file,
+                "no export files found; expected at least one of \(ExportReader.dataFiles.joined(separator: ", ")) or notes/",
+                category: .missingInput))
+            return state.result(export, files)
+        }
+        for name in entries where !ExportReader.knownNames.contains(name) && !name.hasPrefix(".") {
+            if name.hasSuffix(".json") || name.hasSuffix(".csv") || name.hasSuffix(".md") {
+                var message = "ignored: not a file Waymark reads"
+                if let guess = EditDistance.suggestion(for: name, among: ExportReader.knownNames) {
+                    message += "; did you mean \(guess)?"
+                }
+                state.diagnostics.append(.warning(name, .file, message))
+            }
+        }
+
+        if present.contains("profile.json"), let bytes = state.load("profile.json") {
+            export.profile = ProfileDecoder.decode(bytes, file: "profile.json", diagnostics: &state.diagnostics)
+        }
+        let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
+
+        func records<T>(_ name: String, id: String, _ decode: (inout RecordReader) -> T?) -> [T] {
+            guard present.contains(name), let bytes = state.load(name) else { return [] }
+            let (items, summary) = RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id,
+                                                         diagnostics: &state.diagnostics, decode)
+            files.append(summary)
+            return items
+        }
+
+        export.points = records("points.json", id: "id", RecordDecoders.point)
+        export.tags = records("tags.json", id: "tagId", RecordDecoders.tag)
+        export.targets = records("targets.json", id: "targetId", RecordDecoders.target)
+        export.weights = records("weights.json", id: "id", RecordDecoders.weight)
+        if present.contains("weights.csv"), let bytes = state.load("weights.csv") {
+            let (items, summary) = WeightsCSVDecoder.decode(bytes, file: "weights.csv", zone: zone, diagnostics: &state.diagnostics)
+            export.weights += items
+            files.append(summary)
+        }
+        export.todos = records("todos.json", id: "id", RecordDecoders.todo)
+
+        var noteAssets: [String] = []
+        if present.contains("notes") {
+            let (notes, assets, summary) = NotesReader.read(state: &state, zone: zone)
+            export.notes = notes
+            noteAssets = assets
+            if let summary { files.append(summary) }
+        }
+        var result = state.result(export, files)
+        result.noteAssets = noteAssets
+        return result
+    }
+}
+
+/// Shared bookkeeping while one export is read: diagnostics and safe file loading.
+struct ReadState {
+    let fs: FileSystem
+    let root: String
+    var canonicalRoot = ""
+    var diagnostics: [Diagnostic] = []
+
+    init(fs: FileSystem, root: String) {
+        self.fs = fs
+        self.root = root
+    }
+
+    func path(_ relative: String) -> String {
+        root.hasSuffix("/") ? root + relative : root + "/" + relative
+    }
+
+    /// Whether `relative` resolves to a place inside the export (symbolic links may not lead out).
+    mutating func staysInside(_ relative: String) -> Bool {
+        guard let canonical = fs.canonicalPath(path(relative)) else {
+            diagnostics.append(.error(relative, .file, "is a symbolic link to something that does not exist", category: .missingInput))
+            return false
+        }
+        let prefix = canonicalRoot.hasSuffix("/") ? canonicalRoot : canonicalRoot + "/"
+        guard canonical.hasPrefix(prefix) else {
+            diagnostics.append(.error(relative, .file, "is a symbolic link to a place outside the export (\(Diagnostic.shorten(canonical, limit: 120))); copy the file into the export instead"))
+            return false
+        }
+        return true
+    }
+
+    /// The bytes of a file in the export, or nil after recording why not.
+    mutating func load(_ relative: String) -> [UInt8]? {
+        let full = path(relative)
+        switch fs.kind(full) {
+        case .none:
+            diagnostics.append(.error(relative, .file, "disappeared while the export was read", category: .missingInput))
+            return nil
+        case .directory?:
+            diagnostics.append(.error(relative, .file, "is a directory; expected a file"))
+            return nil
+        case .other?:
+            diagnostics.append(.error(relative, .file, "is not a regular file"))
+            return nil
+        case .symbolicLink?:
+            guard staysInside(relative) else { return nil }
+            if let target = fs.canonicalPath(full), fs.kind(target) != .file {
+                diagnostics.append(.error(relative, .file, "is a symbolic link to something that is not a file"))
+                return nil
+            }
+        case .file?:
+            break
+        }
+        do {
+            let bytes = try fs.readFile(full)
+            if bytes.count > ExportReader.maxFileSize {
+                diagnostics.append(.error(relative, .file, "is larger than 1 GiB; Waymark does not read files this large"))
+                return nil
+            }
+            return bytes
+        } catch {
+            let category: Diagnostic.Category = error.reason == .permissionDenied || error.reason == .notFound ? .missingInput : .io
+            diagnostics.append(.error(relative, .file, "cannot be read: \(error.detail)", category: category))
+            return nil
+        }
+    }
+
+    /// The checked text of a file, or nil after recording why not.
+    mutating func text(_ relative: String, _ bytes: [UInt8]) -> SourceText? {
+        do {
+            return try SourceText(checking: bytes)
+        } catch {
+            diagnostics.append(.error(relative, .lineColumn(line: error.line, column: error.column), error.message))
+            return nil
+        }
+    }
+
+    func result(_ export: Export, _ files: [ImportResult.FileSummary]) -> ImportResult {
+        ImportResult(export: export, diagnostics: diagnostics, files: files, noteAssets: [])
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every file-system access Waymark makes, as a small struct of closures so tests can fake
+/// failures (an unreadable file, a full disk) that a root test run cannot produce for real.
+public struct FileSystem: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case file, directory, symbolicLink, other
+    }
+
+    /// What is at a path without following a final symbolic link; nil when nothing is there.
+    public var kind: @Sendable (String) -> Kind?
+    /// The canonical absolute path with every symbolic link resolved; nil when it does not exist.
+    public var canonicalPath: @Sendable (String) -> String?
+    public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8]
+    /// Names inside a directory, unsorted, without `.` and `..`.
+    public var listDirectory: @Sendable (String) throws(FileSystemError) -> [String]
+    public var createDirectory: @Sendable (String) throws(FileSystemError) -> Void
+    /// Writes a new file (fails if it exists).
+    public var writeFile: @Sendable (String, [UInt8]) throws(FileSystemError) -> Void
+    /// Atomically renames; replaces an existing file but never a non-empty directory.
+    public var rename: @Sendable (String, String) throws(FileSystemError) -> Void
+    /// Atomically exchanges two directories where the system can; nil where it cannot.
+    public var exchange: (@Sendable (String, String) throws(FileSystemError) -> Void)?
+    /// Makes a hard link `to` for the existing file `from`.
+    public var hardLink: @Sendable (_ from: String, _ to: String) throws(FileSystemError) -> Void
+    public var removeFile: @Sendable (String) throws(FileSystemError) -> Void
+    public var removeEmptyDirectory: @Sendable (String) throws(FileSystemError) -> Void
+    /// Target of a symbolic link.
+    public var readLink: @Sendable (String) throws(FileSystemError) -> String
+    public var makeSymbolicLink: @Sendable (_ target: String, _ at: String) throws(FileSystemError) -> Void
+
+    public init(kind: @escaping @Sendable (String) -> Kind?,
+                canonicalPath: @escaping @Sendable (String) -> String?,
+                readFile: @escaping @Sendable (String) throws(FileSystemError) -> [UInt8],
+                listDirectory: @escaping @Sendable (String) throws(FileSystemError) -> [String],
+                createDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
+                writeFile: @escaping @Sendable (String, [UInt8]) throws(FileSystemError) -> Void,
+                rename: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
+                exchange: (@Sendable (String, String) throws(FileSystemError) -> Void)?,
+                hardLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
+                removeFile: @escaping @Sendable (String) throws(FileSystemError) -> Void,
+                removeEmptyDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
+                readLink: @escaping @Sendable (String) throws(FileSystemError) -> String,
+                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void) {
+        self.kind = kind
+        self.canonicalPath = canonicalPath
+        self.readFile = readFile
+        self.listDirectory = listDirectory
+        self.createDirectory = createDirectory
+        self.writeFile = writeFile
+        self.rename = rename
+        self.exchange = exchange
+        self.hardLink = hardLink
+        self.removeFile = removeFile
+        self.removeEmptyDirectory = removeEmptyDirectory
+        self.readLink = readLink
+        self.makeSymbolicLink = makeSymbolicLink
+    }
+}
+
+/// A failed file-system call: what was attempted, on which path, and the system's reason.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case notFound, permissionDenied, exists, notEmpty, noSpace, other
+    }
+
+    public var path: String
+    public var operation: String
+    public var reason: Reason
+    public var detail: String
+
+    public init(path: String, operation: String, reason: Reason, detail: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+        self.detail = detail
+    }
+
+    /// From the current `errno`.
+    static func posix(_ path: String, _ operation: String) -> FileSystemError {
+        let code = errno
+        let reason: Reason
+        switch code {
+        case ENOENT, ENOTDIR: reason = .notFound
+        case EACCES, EPERM: reason = .permissionDenied
+        case EEXIST: reason = .exists
+        case ENOTEMPTY: reason = .notEmpty
+        case ENOSPC, EDQUOT: reason = .noSpace
+        default: reason = .other
+        }
+        return FileSystemError(path: path, operation: operation, reason: reason, detail: String(cString: strerror(code)))
+    }
+
+    public var description: String { "cannot \(operation) \(path): \(detail)" }
+}

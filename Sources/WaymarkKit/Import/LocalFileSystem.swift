@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FileSystem {
+    /// The real file system, through POSIX calls.
+    public static let local = FileSystem(
+        kind: { path in
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return nil }
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: return .file
+            case S_IFDIR: return .directory
+            case S_IFLNK: return .symbolicLink
+            default: return .other
+            }
+        },
+        canonicalPath: { path in
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        },
+        readFile: { (path) throws(FileSystemError) -> [UInt8] in
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .posix(path, "read") }
+            defer { close(fd) }
+            var st = stat()
+            guard fstat(fd, &st) == 0 else { throw .posix(path, "read") }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(st.st_size) + 1)
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw .posix(path, "read")
+                }
+                if n == 0 { break }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+            return bytes
+        },
+        listDirectory: { (path) throws(FileSystemError) -> [String] in
+            guard let dir = opendir(path) else { throw .posix(path, "list") }
+            defer { closedir(dir) }
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names
+        },
+        createDirectory: { (path) throws(FileSystemError) in
+            guard mkdir(path, 0o755) == 0 else { throw .posix(path, "create directory") }
+        },
+        writeFile: { (path, bytes) throws(FileSystemError) in
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .posix(path, "write") }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    let error = FileSystemError.posix(path, "write")
+                    close(fd)
+                    throw error
+                }
+                offset += n
+            }
+            guard close(fd) == 0 else { throw .posix(path, "write") }
+        },
+        rename: { (from, to) throws(FileSystemError) in
+            guard Glibc.rename(from, to) == 0 else { throw .posix(from, "rename to \(to)") }
+        },
+        exchange: exchangePaths,
+        hardLink: { (from, to) throws(FileSystemError) in
+            guard link(from, to) == 0 else { throw .posix(to, "link") }
+        },
+        removeFile: { (path) throws(FileSystemError) in
+            guard unlink(path) == 0 else { throw .posix(path, "remove") }
+        },
+        removeEmptyDirectory: { (path) throws(FileSystemError) in
+            guard rmdir(path) == 0 else { throw .posix(path, "remove directory") }
+        },
+        readLink: { (path) throws(FileSystemError) -> String in
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let n = readlink(path, &buffer, 4096)
+            guard n >= 0 else { throw .posix(path, "read link") }
+            return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        },
+        makeSymbolicLink: { (target, at) throws(FileSystemError) in
+            guard symlink(target, at) == 0 else { throw .posix(at, "create link") }
+        }
+    )
+}
+
+#if os(Linux)
+/// renameat2(RENAME_EXCHANGE) swaps two paths in one step, so the output path always holds a
+/// whole site. Looked up at run time because the Glibc module does not declare it.
+private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -> Void)? = {
+    guard let symbol = dlsym(nil, "renameat2") else { return nil }
+    let renameat2 = unsafeBitCast(symbol, to: Renameat2.self)
+    return { (a, b) throws(FileSystemError) in
+        let renameExchange: UInt32 = 2
+        guard renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 else { throw .posix(a, "exchange with \(b)") }
+    }
+}()
+#else
+private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -> Void)? = nil
+#endif

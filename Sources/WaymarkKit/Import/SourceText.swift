@@ -1,0 +1,87 @@
+/// The bytes of a text file after the encoding checks every reader needs: a UTF-8 BOM is removed,
+/// UTF-16/32 and invalid UTF-8 are refused with the position of the first bad byte.
+public struct SourceText: Sendable {
+    /// The UTF-8 bytes, without a BOM.
+    public let bytes: [UInt8]
+
+    /// Why a file cannot be read as UTF-8 text.
+    public struct EncodingError: Error, Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    public init(checking raw: [UInt8]) throws(EncodingError) {
+        if raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
+            throw EncodingError(line: 1, column: 1, message: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        }
+        var body = raw
+        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
+            body.removeFirst(3)
+        }
+        // UTF-16 without a BOM shows up as NUL bytes between ASCII characters; text never holds NUL.
+        if let nul = body.firstIndex(of: 0) {
+            if nul < 4 {
+                throw EncodingError(line: 1, column: 1, message: "the file contains NUL bytes; it looks like UTF-16 or binary data, save it as UTF-8 text")
+            }
+            let (line, column) = SourceText.lineColumn(of: nul, in: body)
+            throw EncodingError(line: line, column: column, message: "the file contains a NUL byte; text files must not")
+        }
+        if let bad = SourceText.firstInvalidUTF8(body) {
+            let (line, column) = SourceText.lineColumn(of: bad, in: body)
+            throw EncodingError(line: line, column: column,
+                                message: "invalid UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true))); save the file as UTF-8")
+        }
+        bytes = body
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or nil when all is well.
+    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+        var i = 0
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            let need: Int
+            var minimum: UInt32
+            var value: UInt32
+            switch c {
+            case 0xC2...0xDF: need = 1; minimum = 0x80; value = UInt32(c & 0x1F)
+            case 0xE0...0xEF: need = 2; minimum = 0x800; value = UInt32(c & 0x0F)
+            case 0xF0...0xF4: need = 3; minimum = 0x10000; value = UInt32(c & 0x07)
+            default: return i
+            }
+            guard i + need < n else { return i }
+            for k in 1...need {
+                let cc = b[i + k]
+                guard cc & 0xC0 == 0x80 else { return i }
+                value = value << 6 | UInt32(cc & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += need + 1
+        }
+        return nil
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a byte offset.
+    public static func lineColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var i = 0
+        let end = min(offset, bytes.count)
+        while i < end {
+            let b = bytes[i]
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 && b != 0x0D {
+                column += 1
+            }
+            i += 1
+        }
+        return (line, column)
+    }
+}

@@ -1,0 +1,47 @@
+/// An sRGB colour from the data, kept as validated components so that nothing but `#rrggbb`
+/// can ever reach a stylesheet or attribute.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public let red: UInt8
+    public let green: UInt8
+    public let blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Reads `#rgb`, `#rrggbb`, `#rrggbbaa` (alpha dropped), with or without `#` or `0x`.
+    public init?(hex text: String) {
+        var s = Substring(text.trimmingWhitespace())
+        if s.hasPrefix("#") { s = s.dropFirst() } else if s.hasPrefix("0x") || s.hasPrefix("0X") { s = s.dropFirst(2) }
+        guard s.allSatisfy({ $0.isHexDigit && $0.isASCII }) else { return nil }
+        let digits = Array(s).compactMap { $0.hexDigitValue }
+        switch digits.count {
+        case 3:
+            red = UInt8(digits[0] * 17); green = UInt8(digits[1] * 17); blue = UInt8(digits[2] * 17)
+        case 6, 8:
+            red = UInt8(digits[0] * 16 + digits[1]); green = UInt8(digits[2] * 16 + digits[3])
+            blue = UInt8(digits[4] * 16 + digits[5])
+        default:
+            return nil
+        }
+    }
+
+    /// `#rrggbb`, lower case.
+    public var description: String {
+        let hex = Array("0123456789abcdef")
+        var out = "#"
+        for c in [red, green, blue] { out.append(hex[Int(c >> 4)]); out.append(hex[Int(c & 15)]) }
+        return out
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

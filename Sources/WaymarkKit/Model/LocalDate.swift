@@ -1,0 +1,89 @@
+/// A calendar date without a time zone (proleptic Gregorian), e.g. the day a record falls on.
+///
+/// Arithmetic goes through `dayNumber` (days since 1970-01-01), using Howard Hinnant's civil-date
+/// algorithms, so no `Calendar` is needed on hot paths.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A validated date, or nil when the parts do not name a real day in years 1...9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `dayNumber` days after 1970-01-01.
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public var weekday: Int {
+        let w = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday (ISO 4)
+        return (w < 0 ? w + 7 : w) + 1
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// The first day of this date's month.
+    public var startOfMonth: LocalDate { LocalDate(dayNumber: dayNumber - (day - 1)) }
+
+    /// The Monday on or before this date.
+    public var startOfWeek: LocalDate { adding(days: 1 - weekday) }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    /// `yyyy-MM-dd`.
+    public var description: String {
+        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+}
+
+/// Zero-padded decimal, without Foundation formatting.
+@inlinable
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

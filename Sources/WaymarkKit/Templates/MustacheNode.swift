@@ -1,0 +1,29 @@
+/// A parsed template: text, tags and their nesting.
+indirect enum MustacheNode: Sendable {
+    case text(String)
+    /// `{{x}}` (escaped) or `{{{x}}}` / `{{&x}}`. An empty path is the implicit iterator `.`.
+    case variable(path: [String], escaped: Bool, at: SourceLocation)
+    case section(path: [String], inverted: Bool, children: [MustacheNode], at: SourceLocation)
+    /// `{{>name}}`; `indentation` is set when the tag stands alone on its line.
+    case partial(name: String, indentation: String, at: SourceLocation)
+    /// `{{<name}} … {{/name}}` with the blocks it overrides.
+    case parent(name: String, indentation: String, overrides: [String: MustacheBlock], at: SourceLocation)
+    /// `{{$name}} default {{/name}}`; `indentation` is non-nil when the block stands alone.
+    case block(name: String, body: MustacheBlock, indentation: String?)
+}
+
+/// The content of a block: its source (dedented when the block stands alone), kept so it can be
+/// parsed again with the indentation of the place it is expanded, and its parsed form.
+struct MustacheBlock: Sendable {
+    var source: String
+    var open: String
+    var close: String
+    var firstLine: Int
+    var nodes: [MustacheNode]
+}
+
+/// A line and column in a template, for messages.
+struct SourceLocation: Sendable, Equatable {
+    var line: Int
+    var column: Int
+}

@@ -1,0 +1,99 @@
+/// Renders parsed nodes against a context stack.
+struct MustacheRenderer {
+    let set: TemplateSet
+    /// The template being rendered, for messages.
+    var template: String
+    private var depth = 0
+    static let maxDepth = 200
+
+    init(set: TemplateSet, template: String) {
+        self.set = set
+        self.template = template
+    }
+
+    mutating func render(_ nodes: [MustacheNode], stack: [TemplateValue], overrides: [String: MustacheBlock],
+                         into out: inout String) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                out += text
+            case .variable(let path, let escaped, _):
+                append(lookup(path, in: stack), escaped: escaped, into: &out)
+            case .section(let path, let inverted, let children, _):
+                let value = lookup(path, in: stack)
+                if inverted {
+                    if value.isFalsey { try render(children, stack: stack, overrides: overrides, into: &out) }
+                } else if !value.isFalsey {
+                    if case .array(let items) = value {
+                        for item in items { try render(children, stack: stack + [item], overrides: overrides, into: &out) }
+                    } else {
+                        try render(children, stack: stack + [value], overrides: overrides, into: &out)
+                    }
+                }
+            case .partial(let name, let indentation, let at):
+                try include(name, indentation: indentation, at: at, stack: stack, overrides: overrides, into: &out)
+            case .parent(let name, let indentation, let inner, let at):
+                // Substitutions from further out take precedence over the parent tag's own.
+                var merged = overrides
+                for (key, block) in inner where merged[key] == nil { merged[key] = block }
+                try include(name, indentation: indentation, at: at, stack: stack, overrides: merged, into: &out)
+            case .block(let name, let body, let indentation):
+                let chosen = overrides[name] ?? body
+                let nodes = try set.block(chosen, template: template, indentation: indentation)
+                try render(nodes, stack: stack, overrides: overrides, into: &out)
+            }
+        }
+    }
+
+    private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: [TemplateValue],
+                                  overrides: [String: MustacheBlock], into out: inout String) throws(TemplateError) {
+        guard let nodes = try set.partial(name, indentation: indentation) else {
+            if set.missingPartial == .empty { return }
+            throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
+                                message: "missing partial \"\(name)\": there is no \(TemplateSet.fileName(name))")
+        }
+        guard depth < MustacheRenderer.maxDepth else {
+            throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
+                                message: "partials nested more than \(MustacheRenderer.maxDepth) deep; does \"\(name)\" include itself?")
+        }
+        let outer = template
+        template = name
+        depth += 1
+        defer {
+            depth -= 1
+            template = outer
+        }
+        try render(nodes, stack: stack, overrides: overrides, into: &out)
+    }
+
+    /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside.
+    private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue {
+        guard let first = path.first else { return stack.last ?? .null }
+        var value: TemplateValue?
+        for context in stack.reversed() {
+            if let found = context.member(first) {
+                value = found
+                break
+            }
+        }
+        guard var current = value else { return .null }
+        for key in path.dropFirst() {
+            guard let next = current.member(key) else { return .null }
+            current = next
+        }
+        return current
+    }
+
+    private func append(_ value: TemplateValue, escaped: Bool, into out: inout String) {
+        switch value {
+        case .null, .array, .object: break
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .html(let html):
+            if escaped { HTMLEscape.append(html, to: &out) } else { out += html }
+        case .string(let s):
+            if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out += s }
+        }
+    }
+}

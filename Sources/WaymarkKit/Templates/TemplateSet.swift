@@ -1,0 +1,76 @@
+import Synchronization
+
+/// A set of named Mustache templates that can include each other as partials and parents.
+///
+/// Every template is parsed when the set is made, so syntax errors surface before any page is
+/// rendered. Rendering is thread-safe.
+public final class TemplateSet: Sendable {
+    /// What to do when a partial or parent is not in the set.
+    public enum MissingPartial: Sendable {
+        /// Render nothing, as the Mustache spec asks.
+        case empty
+        /// Fail with the tag's location.
+        case error
+    }
+
+    let sources: [String: String]
+    let parsed: [String: [MustacheNode]]
+    let missingPartial: MissingPartial
+    /// Only `.html` values are written unescaped (see `TemplateValue.html`).
+    let strictHTML: Bool
+    /// Partials and blocks parsed again with the indentation of a standalone tag.
+    private let indented = Mutex<[String: [MustacheNode]]>([:])
+
+    /// Parses every template; the first syntax error found, in name order, is thrown.
+    /// - Parameter sources: template name (as used in `{{>name}}`) → source.
+    public init(_ sources: [String: String], missingPartial: MissingPartial = .error, strictHTML: Bool = true) throws(TemplateError) {
+        var parsed: [String: [MustacheNode]] = [:]
+        for name in sources.keys.sorted() {
+            parsed[name] = try MustacheParser.parse(sources[name] ?? "", template: TemplateSet.fileName(name))
+        }
+        self.sources = sources
+        self.parsed = parsed
+        self.missingPartial = missingPartial
+        self.strictHTML = strictHTML
+    }
+
+    /// The names of all templates, sorted.
+    public var names: [String] { sources.keys.sorted() }
+
+    static func fileName(_ name: String) -> String { name + ".mustache" }
+
+    /// Renders the template `name` with `context`.
+    public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+        guard let nodes = parsed[name] else {
+            throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
+        }
+        var renderer = MustacheRenderer(set: self, template: name)
+        var out = ""
+        out.reserveCapacity(16_384)
+        try renderer.render(nodes, stack: [context], overrides: [:], into: &out)
+        return out
+    }
+
+    /// The nodes of a partial, re-parsed with an indentation prefix when it has one.
+    func partial(_ name: String, indentation: String) throws(TemplateError) -> [MustacheNode]? {
+        guard let nodes = parsed[name] else { return nil }
+        guard !indentation.isEmpty, let source = sources[name] else { return nodes }
+        let key = "p\u{0}" + name + "\u{0}" + indentation
+        if let cached = indented.withLock({ $0[key] }) { return cached }
+        let result = try MustacheParser.parse(MustacheParser.indent(source, with: indentation), template: TemplateSet.fileName(name),
+                                              columnShift: indentation.count)
+        indented.withLock { $0[key] = result }
+        return result
+    }
+
+    /// The nodes of a block body, re-parsed with an indentation prefix when it has one.
+    func block(_ body: MustacheBlock, template: String, indentation: String?) throws(TemplateError) -> [MustacheNode] {
+        guard let indentation, !indentation.isEmpty else { return body.nodes }
+        let key = "b\u{0}" + template + "\u{0}\(body.firstLine)\u{0}" + body.source + "\u{0}" + indentation
+        if let cached = indented.withLock({ $0[key] }) { return cached }
+        let result = try MustacheParser.parse(MustacheParser.indent(body.source, with: indentation), template: TemplateSet.fileName(template),
+                                              open: body.open, close: body.close, firstLine: body.firstLine, columnShift: indentation.count)
+        indented.withLock { $0[key] = result }
+        return result
+    }
+}

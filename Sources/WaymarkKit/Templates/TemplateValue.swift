@@ -1,0 +1,51 @@
+/// The data a template is rendered with.
+///
+/// `.html` marks markup that Waymark produced itself (SVG, cmark output). In strict mode only
+/// `.html` values are written unescaped, even by `{{{x}}}` or `{{&x}}`, so a template mistake cannot
+/// put a value from the data into a page as markup.
+public indirect enum TemplateValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case html(String)
+    case array([TemplateValue])
+    case object([String: TemplateValue])
+
+    /// False, null, an empty list and empty text skip a section (`{{#x}}`) and show an inverted one.
+    var isFalsey: Bool {
+        switch self {
+        case .null, .bool(false): return true
+        case .array(let a): return a.isEmpty
+        case .string(let s), .html(let s): return s.isEmpty
+        default: return false
+        }
+    }
+
+    /// The member `key` of an object; nil when this is no object or lacks the key.
+    func member(_ key: String) -> TemplateValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    /// A value that is `.null` when `optional` is nil.
+    public static func from(_ optional: String?) -> TemplateValue {
+        optional.map { .string($0) } ?? .null
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        var o: [String: TemplateValue] = [:]
+        for (k, v) in elements { o[k] = v }
+        self = .object(o)
+    }
+}

@@ -1,0 +1,2 @@
+import WaymarkKit
+print("hi")
