@@ -1,2 +1,8 @@
 import WaymarkKit
-print("hi")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(WaymarkCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -67,3 +67,72 @@ final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
+
+import Synchronization
+
+/// Text written from any thread.
+final class TextSink: Sendable {
+    private let text = Mutex("")
+    func append(_ s: String) { text.withLock { $0 += s } }
+    var value: String { text.withLock { $0 } }
+}
+
+/// Runs CLI commands in-process and keeps what they print.
+final class CLIRun: Sendable {
+    private let out = TextSink()
+    private let err = TextSink()
+    let code: Int32
+
+    init(_ arguments: [String], fileSystem: FileSystem = .local, clock: Int64 = 1_795_953_600) {
+        let out = self.out, err = self.err
+        let env = CommandEnvironment(standardOutput: { out.append($0) }, standardError: { err.append($0) },
+                                     fileSystem: fileSystem, clock: { clock }, processID: 4242)
+        code = WaymarkCLI.run(arguments, environment: env)
+    }
+
+    var stdout: String { out.value }
+    var stderr: String { err.value }
+}
+
+/// Compares a generated folder with a golden folder; `RECORD=1` rewrites the golden one.
+enum Golden {
+    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD"] == "1" }
+
+    static func files(in root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let fm = FileManager.default
+        for case let rel as String in fm.enumerator(atPath: root)?.allObjects ?? [] {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: root + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                result[rel] = fm.contents(atPath: root + "/" + rel)
+            }
+        }
+        return result
+    }
+
+    /// Returns the differences (empty when equal).
+    static func compare(_ generated: String, with name: String) -> [String] {
+        let golden = TestPaths.golden.appendingPathComponent(name).path
+        let new = files(in: generated)
+        if recording {
+            try? FileManager.default.removeItem(atPath: golden)
+            for (rel, data) in new {
+                let url = URL(fileURLWithPath: golden + "/" + rel)
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? data.write(to: url)
+            }
+            return []
+        }
+        let old = files(in: golden)
+        var problems: [String] = []
+        for rel in Set(old.keys).union(new.keys).sorted() {
+            switch (old[rel], new[rel]) {
+            case (nil, _): problems.append("new file \(rel) (run RECORD=1 swift test and review the diff)")
+            case (_, nil): problems.append("missing file \(rel)")
+            case let (a?, b?) where a != b: problems.append("\(rel) differs from Golden/\(name)/\(rel) (run RECORD=1 swift test and review git diff)")
+            default: break
+            }
+        }
+        return problems
+    }
+}

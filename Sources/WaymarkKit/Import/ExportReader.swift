@@ -40,12 +40,6 @@ public struct ExportReader: Sendable {
             return state.result(export, files)
         }
         let present = Set(entries)
-        guard ExportReader.dataFiles.contains(where: present.contains) || present.contains("notes") else {
-            state.diagnostics.append(.error(directory, .file,
-                "no export files found; expected at least one of \(ExportReader.dataFiles.joined(separator: ", ")) or notes/",
-                category: .missingInput))
-            return state.result(export, files)
-        }
         for name in entries where !ExportReader.knownNames.contains(name) && !name.hasPrefix(".") {
             if name.hasSuffix(".json") || name.hasSuffix(".csv") || name.hasSuffix(".md") {
                 var message = "ignored: not a file Waymark reads"
@@ -56,6 +50,12 @@ public struct ExportReader: Sendable {
             }
         }
 
+        guard ExportReader.dataFiles.contains(where: present.contains) || present.contains("notes") else {
+            state.diagnostics.append(.error(directory, .file,
+                "no export files found; expected at least one of \(ExportReader.dataFiles.joined(separator: ", ")) or notes/",
+                category: .missingInput))
+            return state.result(export, files)
+        }
         if present.contains("profile.json"), let bytes = state.load("profile.json") {
             export.profile = ProfileDecoder.decode(bytes, file: "profile.json", diagnostics: &state.diagnostics)
         }

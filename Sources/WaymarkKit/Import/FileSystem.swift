@@ -97,3 +97,14 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "cannot \(operation) \(path): \(detail)" }
 }
+
+extension FileSystem {
+    /// Creates `path` and any missing parent folders, like `mkdir -p`.
+    public func createDirectories(_ path: String) throws(FileSystemError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") where component != "." {
+            current += "/" + component
+            if kind(current) == nil { try createDirectory(current) }
+        }
+    }
+}

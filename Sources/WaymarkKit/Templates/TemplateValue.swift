@@ -24,9 +24,15 @@ public indirect enum TemplateValue: Sendable, Equatable {
     }
 
     /// The member `key` of an object; nil when this is no object or lacks the key.
+    /// Lists also answer numeric keys (`items.0`), so a template can test for a first element.
     func member(_ key: String) -> TemplateValue? {
-        if case .object(let o) = self { return o[key] }
-        return nil
+        switch self {
+        case .object(let o): return o[key]
+        case .array(let a):
+            guard let i = Int(key), a.indices.contains(i) else { return nil }
+            return a[i]
+        default: return nil
+        }
     }
 
     /// A value that is `.null` when `optional` is nil.

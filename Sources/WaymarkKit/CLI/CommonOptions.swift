@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reading and checking option values shared by several commands.
+enum CommonOptions {
+    static let timeZone = CommandSpec.Option(names: ["--time-zone"], value: "TZ",
+        help: "IANA time zone for days and times, e.g. Asia/Shanghai (default: the profile's, else UTC).")
+    static let quiet = CommandSpec.Option(names: ["-q", "--quiet"], value: nil, help: "Print only errors.")
+    static let skipInvalid = CommandSpec.Option(names: ["--skip-invalid"], value: nil,
+        help: "Leave out records with problems (a warning each) instead of stopping.")
+
+    static func zone(_ parsed: ParsedArguments) throws(UsageError) -> Zone? {
+        guard let name = parsed.value("--time-zone") else { return nil }
+        if let zone = Zone(identifier: name) { return zone }
+        var message = "unknown time zone '\(Diagnostic.shorten(name))'"
+        if let guess = EditDistance.suggestion(for: name, among: TimeZone.knownTimeZoneIdentifiers) {
+            message += ". Did you mean '\(guess)'?"
+        } else {
+            message += "; use an IANA name such as Asia/Shanghai or Europe/Berlin"
+        }
+        throw UsageError(message: message, usage: "")
+    }
+
+    static func language(_ parsed: ParsedArguments) throws(UsageError) -> Language? {
+        guard let text = parsed.value("--lang") else { return nil }
+        switch text.lowercased() {
+        case "en", "en-us", "en-gb", "english": return .en
+        case "zh-hans", "zh", "zh-cn", "zh_cn", "zh-hans-cn", "chinese": return .zhHans
+        default:
+            var message = "unknown language '\(Diagnostic.shorten(text))'; use en or zh-Hans"
+            if let guess = EditDistance.suggestion(for: text, among: ["en", "zh-Hans"]) { message += ". Did you mean '\(guess)'?" }
+            throw UsageError(message: message, usage: "")
+        }
+    }
+
+    /// `--now`: a date-time in any export form; wall times are read in `zone`.
+    static func now(_ parsed: ParsedArguments, zone: Zone) throws(UsageError) -> Int64? {
+        guard let text = parsed.value("--now") else { return nil }
+        guard let value = DateTimeText.parse(text) else {
+            throw UsageError(message: "--now: not a date-time (got '\(Diagnostic.shorten(text))'); use e.g. 2026-11-29T20:00:00 or 2026-11-29T12:00:00Z", usage: "")
+        }
+        switch value.moment(in: zone) {
+        case .instant(let s): return s
+        case .day(let d): return zone.startOfDay(d.adding(days: 1)) - 1  // the end of that day
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `waymark init-theme DIR`: writes the built-in templates and assets out for editing.
+enum InitThemeCommand {
+    static let spec = CommandSpec(
+        name: "init-theme",
+        abstract: "Write the built-in templates and assets into DIR to customise them.",
+        arguments: [.init(name: "DIR", help: "Folder to write into (created when missing).", optional: false)],
+        options: [
+            .init(names: ["--force"], value: nil, help: "Replace files of the same name that already exist."),
+            CommonOptions.quiet,
+        ],
+        discussion: "Edit the files, delete the ones you do not change, then run 'waymark build --templates DIR'."
+    )
+
+    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+        let fs = env.fileSystem
+        let dir = parsed.positionals.first ?? "theme"
+        let theme = Theme.embedded
+        var files: [(String, [UInt8])] = theme.templates.map { ($0.key + ".mustache", Array($0.value.utf8)) }
+        files += theme.assets.map { ($0.key, $0.value) }
+        files.sort { $0.0 < $1.0 }
+
+        if let kind = fs.kind(dir), fs.canonicalPath(dir).flatMap(fs.kind) != .directory || kind == .file {
+            env.standardError("error: \(dir) exists and is not a folder\n")
+            return .cannotCreate
+        }
+        let existing = files.map(\.0).filter { fs.kind(dir + "/" + $0) != nil }
+        if !existing.isEmpty && !parsed.flag("--force") {
+            env.standardError("error: \(dir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
+            return .cannotCreate
+        }
+        do throws(FileSystemError) {
+            for (path, bytes) in files {
+                let parent = (dir + "/" + path).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                try fs.createDirectories(parent.isEmpty ? "/" : parent)
+                let target = dir + "/" + path
+                if fs.kind(target) != nil {
+                    // Replaced only with --force (checked above); write beside, then rename over.
+                    try fs.writeFile(target + ".waymark-tmp", bytes)
+                    try fs.rename(target + ".waymark-tmp", target)
+                } else {
+                    try fs.writeFile(target, bytes)
+                }
+            }
+        } catch {
+            env.standardError("error: \(error)\n")
+            return error.reason == .noSpace || error.reason == .other ? .ioError : .cannotCreate
+        }
+        if !parsed.flag("--quiet") {
+            env.standardError("Wrote \(files.count) files into \(dir)/. Build with: waymark build --templates \(dir)\n")
+        }
+        return .ok
+    }
+}

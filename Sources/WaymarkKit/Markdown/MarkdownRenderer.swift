@@ -1,0 +1,159 @@
+import Foundation
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders Markdown to HTML through libcmark: the only place that touches cmark.
+///
+/// cmark always runs in its safe mode (raw HTML is omitted, `javascript:`, `vbscript:`, `file:`
+/// and most `data:` URLs are emptied) with smart punctuation and UTF-8 validation.
+public enum MarkdownRenderer {
+    /// The options every render uses. `CMARK_OPT_UNSAFE` is never among them.
+    static let options: Int32 = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+
+    /// Decides what a link or image URL becomes: return the new URL, or nil to keep it.
+    public typealias LinkRewriter = (_ url: String, _ isImage: Bool) -> String?
+
+    public struct Heading: Equatable, Sendable {
+        public var level: Int
+        public var text: String
+        public var id: String
+    }
+
+    public struct Result: Equatable, Sendable {
+        public var html: String
+        public var headings: [Heading]
+        /// The text without markup, blocks separated by spaces (for summaries).
+        public var plainText: String
+    }
+
+    /// - Parameter headingOffset: added to every heading level (capped at 6), so a note's `# Title`
+    ///   sits below the page's own `<h1>`.
+    public static func render(_ markdown: String, headingOffset: Int = 0, rewrite: LinkRewriter? = nil) -> Result {
+        let bytes = Array(markdown.utf8)
+        guard let document = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
+            } ?? cmark_parse_document("", 0, options)
+        }) else {
+            return Result(html: "", headings: [], plainText: "")
+        }
+        defer { cmark_node_free(document) }
+
+        var headings: [Heading] = []
+        var plain = ""
+        var usedIDs: [String: Int] = [:]
+        var headingText: String?
+        var headingLevel = 0
+
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            switch (type, event) {
+            case (CMARK_NODE_HEADING, CMARK_EVENT_ENTER):
+                headingText = ""
+                headingLevel = min(6, Int(cmark_node_get_heading_level(node)) + headingOffset)
+                cmark_node_set_heading_level(node, Int32(headingLevel))
+            case (CMARK_NODE_HEADING, CMARK_EVENT_EXIT):
+                let text = headingText ?? ""
+                headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
+                headingText = nil
+            case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                plain += literal
+                if headingText != nil { headingText! += literal }
+            case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
+                plain += " "
+                if headingText != nil { headingText! += " " }
+            case (CMARK_NODE_CODE_BLOCK, _):
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                plain += " " + literal.replacingNewlines() + " "
+            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_HEADING, _), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT):
+                plain += " "
+            case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
+                if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                   let replacement = rewrite(url, type == CMARK_NODE_IMAGE) {
+                    cmark_node_set_url(node, replacement)
+                }
+            default:
+                break
+            }
+        }
+
+        guard let rendered = cmark_render_html(document, options) else {
+            return Result(html: "", headings: headings, plainText: collapse(plain))
+        }
+        defer { free(rendered) }
+        let html = String(validatingCString: rendered) ?? String(decoding: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)), as: UTF8.self)
+        return Result(html: addHeadingIDs(html, headings), headings: headings, plainText: collapse(plain))
+    }
+
+    /// cmark writes headings as a bare `<hN>`; raw HTML is omitted in safe mode, so every `<hN>` in
+    /// its output is one of the document's headings, in order.
+    static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
+        guard !headings.isEmpty else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + headings.count * 24)
+        var rest = Substring(html)
+        var index = 0
+        while index < headings.count, let range = rest.range(of: "<h\(headings[index].level)>") {
+            out += rest[..<range.lowerBound]
+            out += "<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">"
+            rest = rest[range.upperBound...]
+            index += 1
+        }
+        out += rest
+        return out
+    }
+
+    /// A heading anchor: letters and digits of any script, lower-cased, words joined by `-`,
+    /// made unique within the document with `-1`, `-2`, … as GitHub does.
+    static func uniqueID(for text: String, used: inout [String: Int]) -> String {
+        var slug = ""
+        var pendingDash = false
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(ch)
+            } else if ch == " " || ch == "-" || ch == "_" {
+                pendingDash = true
+            }
+        }
+        if slug.isEmpty { slug = "section" }
+        if let n = used[slug] {
+            used[slug] = n + 1
+            let candidate = "\(slug)-\(n)"
+            used[candidate] = 1
+            return candidate
+        }
+        used[slug] = 1
+        return slug
+    }
+
+    private static func collapse(_ text: String) -> String {
+        var out = ""
+        var space = false
+        for ch in text {
+            if ch == " " || ch == "\n" || ch == "\t" {
+                space = true
+            } else {
+                if space && !out.isEmpty { out.append(" ") }
+                space = false
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+private extension String {
+    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+}

@@ -1,0 +1,123 @@
+/// Dates and numbers written the way each language writes them ("Nov 29" / "11月29日"),
+/// by hand, so no formatter is created per value and output never depends on the machine's locale.
+public struct LocaleFormat: Sendable {
+    public let language: Language
+
+    public init(_ language: Language) {
+        self.language = language
+    }
+
+    static let monthsShort = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let monthsLong = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
+    static let weekdaysEnglish = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let weekdaysChinese = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
+
+    /// "Nov 29" / "11月29日"
+    public func shortDate(_ d: LocalDate) -> String {
+        switch language {
+        case .en: return "\(LocaleFormat.monthsShort[d.month - 1]) \(d.day)"
+        case .zhHans: return "\(d.month)月\(d.day)日"
+        }
+    }
+
+    /// "Nov 29, 2026" / "2026年11月29日"
+    public func longDate(_ d: LocalDate) -> String {
+        switch language {
+        case .en: return "\(LocaleFormat.monthsShort[d.month - 1]) \(d.day), \(d.year)"
+        case .zhHans: return "\(d.year)年\(d.month)月\(d.day)日"
+        }
+    }
+
+    /// "November 2026" / "2026年11月"
+    public func monthYear(year: Int, month: Int) -> String {
+        switch language {
+        case .en: return "\(LocaleFormat.monthsLong[month - 1]) \(year)"
+        case .zhHans: return "\(year)年\(month)月"
+        }
+    }
+
+    /// "Nov" / "11月"
+    public func monthShort(_ month: Int) -> String {
+        switch language {
+        case .en: return LocaleFormat.monthsShort[month - 1]
+        case .zhHans: return "\(month)月"
+        }
+    }
+
+    /// "Mon" / "周一"
+    public func weekday(_ d: LocalDate) -> String {
+        switch language {
+        case .en: return LocaleFormat.weekdaysEnglish[d.weekday - 1]
+        case .zhHans: return LocaleFormat.weekdaysChinese[d.weekday - 1]
+        }
+    }
+
+    /// "20:05"
+    public func time(_ t: LocalDateTime) -> String {
+        pad(t.hour, 2) + ":" + pad(t.minute, 2)
+    }
+
+    /// "Nov 29, 2026 20:05" / "2026年11月29日 20:05"
+    public func dateTime(_ t: LocalDateTime) -> String {
+        longDate(t.date) + " " + time(t)
+    }
+
+    /// A moment in `zone`: date and time, or the date alone for a whole day.
+    public func moment(_ m: Moment, in zone: Zone) -> String {
+        switch m {
+        case .instant(let s): return dateTime(zone.localDateTime(of: s))
+        case .day(let d): return longDate(d)
+        }
+    }
+
+    /// Machine-readable value for `<time datetime>`.
+    public static func machine(_ m: Moment, in zone: Zone) -> String {
+        switch m {
+        case .instant(let s):
+            let wall = zone.localDateTime(of: s)
+            return wall.description + LocaleFormat.offset(zone.offset(at: s))
+        case .day(let d): return d.description
+        }
+    }
+
+    /// "+08:00"
+    public static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let a = abs(seconds)
+        return sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
+    }
+
+    /// "12,345" (both languages group by thousands with commas).
+    public func integer(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return n < 0 ? "−" + out : out
+    }
+
+    /// One decimal, rounded half away from zero: 62.45 → "62.5"; whole values keep ".0".
+    public func decimal(_ x: Double, places: Int = 1) -> String {
+        LocaleFormat.fixed(x, places: places, minus: "−")
+    }
+
+    /// Fixed decimals with a chosen minus sign; shared with machine formats.
+    static func fixed(_ x: Double, places: Int, minus: String = "-") -> String {
+        guard x.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (x * scale).rounded(.toNearestOrAwayFromZero)
+        let negative = scaled < 0
+        let magnitude = Int64(abs(scaled))
+        let whole = magnitude / Int64(scale)
+        var out = negative ? minus : ""
+        out += String(whole)
+        if places > 0 {
+            out += "." + pad(Int(magnitude % Int64(scale)), places)
+        }
+        return out
+    }
+}

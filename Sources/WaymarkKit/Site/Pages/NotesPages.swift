@@ -1,0 +1,31 @@
+/// `notes/index.html` and one page per note.
+enum NotesPages {
+    static func render(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        let notes = content.notes
+        func date(_ n: SiteContent.NoteEntry) -> TemplateValue {
+            n.note.date.map { .string(r.format.moment($0, in: content.zone)) } ?? .null
+        }
+        func machine(_ n: SiteContent.NoteEntry) -> TemplateValue {
+            n.note.date.map { .string(LocaleFormat.machine($0, in: content.zone)) } ?? .null
+        }
+        var files: [SiteFile] = [try r.page("notes/index.html", template: "notes", title: r.text(.notesTitle), section: "notes", [
+            "notes": .array(notes.map { n in
+                ["title": .string(n.title), "href": .string(n.slug + ".html"), "date": date(n), "machine": machine(n),
+                 "summary": .string(n.summary)]
+            }),
+        ])]
+        for (i, n) in notes.enumerated() {
+            let newer = i > 0 ? notes[i - 1] : nil
+            let older = i + 1 < notes.count ? notes[i + 1] : nil
+            files.append(try r.page("notes/\(n.slug).html", template: "note", title: n.title, section: "notes", [
+                "title": .string(n.title),
+                "date": date(n),
+                "machine": machine(n),
+                "bodyHTML": .html(n.html),
+                "previous": older.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
+                "next": newer.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
+            ]))
+        }
+        return files
+    }
+}

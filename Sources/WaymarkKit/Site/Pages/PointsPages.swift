@@ -1,0 +1,115 @@
+/// `points/index.html` (the newest records and a month archive) and `points/YYYY-MM.html`
+/// (every record of one month). Rows are written straight into one string: a million records
+/// must not go through a template one by one.
+enum PointsPages {
+    /// How many records the index page lists before pointing to the month pages.
+    static let indexLimit = 1000
+
+    struct Month {
+        var year: Int
+        var month: Int
+        var records: [PointRecord]
+        var earned = 0
+        var spent = 0
+        var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
+    }
+
+    static func render(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        let zone = content.zone
+        var months: [Month] = []
+        for record in content.pointsNewestFirst {
+            let day = record.date.localDate(in: zone)
+            if months.last.map({ $0.year != day.year || $0.month != day.month }) ?? true {
+                months.append(Month(year: day.year, month: day.month, records: []))
+            }
+            months[months.count - 1].records.append(record)
+            if record.point > 0 { months[months.count - 1].earned += record.point } else { months[months.count - 1].spent -= record.point }
+        }
+        let archive = TemplateValue.array(months.map { m in
+            ["label": .string(r.format.monthYear(year: m.year, month: m.month)), "href": .string(m.slug + ".html"),
+             "count": .string(r.format.integer(m.records.count)), "earned": .string(r.format.integer(m.earned)),
+             "spent": .string(r.format.integer(m.spent))]
+        })
+        let shown = Array(content.pointsNewestFirst.prefix(indexLimit))
+        var files: [SiteFile] = [try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
+            "archive": archive,
+            "table": .html(table(shown, content, r)),
+            "truncated": .bool(shown.count < content.pointsNewestFirst.count),
+            "empty": .bool(shown.isEmpty),
+        ])]
+        for m in months {
+            let title = r.format.monthYear(year: m.year, month: m.month)
+            files.append(try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
+                "month": .string(title),
+                "count": .string(r.format.integer(m.records.count)),
+                "earned": .string(r.format.integer(m.earned)),
+                "spent": .string(r.format.integer(m.spent)),
+                "table": .html(table(m.records, content, r)),
+            ]))
+        }
+        return files
+    }
+
+    /// The label of a record's type in the page's language.
+    static func typeLabel(_ type: String?, _ r: PageRenderer) -> String {
+        switch type?.lowercased() {
+        case "tag"?: return r.text(.typeTag)
+        case "target"?: return r.text(.typeTarget)
+        case "game"?: return r.text(.typeGame)
+        case "shop"?: return r.text(.typeShop)
+        case let other?: return other.isEmpty ? r.text(.typeOther) : other
+        case nil: return r.text(.typeOther)
+        }
+    }
+
+    /// A table of records, escaped value by value.
+    static func table(_ records: [PointRecord], _ content: SiteContent, _ r: PageRenderer) -> String {
+        guard !records.isEmpty else { return "" }
+        var out = ""
+        out.reserveCapacity(records.count * 160 + 400)
+        out += "<table class=\"records\">\n<thead><tr><th scope=\"col\">\(r.text(.date))</th><th scope=\"col\">\(r.text(.time))</th>"
+        out += "<th scope=\"col\" class=\"num\">\(r.text(.points))</th><th scope=\"col\">\(r.text(.type))</th>"
+        out += "<th scope=\"col\">\(r.text(.name))</th></tr></thead>\n<tbody>\n"
+        var typeLabels: [String: String] = [:]
+        for record in records {
+            let dateText: String, timeText: String, machine: String
+            switch record.date {
+            case .instant(let s):
+                let wall = content.zone.localDateTime(of: s)
+                dateText = r.format.longDate(wall.date)
+                timeText = r.format.time(wall)
+                machine = LocaleFormat.machine(record.date, in: content.zone)
+            case .day(let d):
+                dateText = r.format.longDate(d)
+                timeText = ""
+                machine = d.description
+            }
+            let key = record.type ?? "\u{0}"
+            let label: String
+            if let known = typeLabels[key] { label = known } else {
+                label = typeLabel(record.type, r)
+                typeLabels[key] = label
+            }
+            out += "<tr><td><time datetime=\""
+            out += machine
+            out += "\">"
+            out += dateText
+            out += "</time></td><td>"
+            out += timeText
+            out += record.point < 0 ? "</td><td class=\"num spent\">" : "</td><td class=\"num\">"
+            out += record.point > 0 ? "+" + r.format.integer(record.point) : r.format.integer(record.point)
+            out += "</td><td>"
+            HTMLEscape.append(label, to: &out)
+            out += "</td><td>"
+            HTMLEscape.append(record.name ?? "", to: &out)
+            if let describe = record.describe, !describe.isEmpty {
+                out += "<span class=\"describe\">"
+                HTMLEscape.append(describe, to: &out)
+                out += "</span>"
+            }
+            out += "</td></tr>\n"
+        }
+        out += "</tbody>\n</table>"
+        return out
+    }
+}

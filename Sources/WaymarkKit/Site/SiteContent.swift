@@ -1,0 +1,104 @@
+/// The export arranged for the pages: sorted lists, slugs and rendered Markdown, computed once.
+struct SiteContent {
+    let export: Export
+    let options: SiteOptions
+    var zone: Zone { options.zone }
+    var language: Language { options.language }
+
+    /// Point records newest first; records at the same moment keep their file order.
+    let pointsNewestFirst: [PointRecord]
+    /// Notes newest first; notes without a date follow, by title.
+    let notes: [NoteEntry]
+    /// Targets with their page slugs, in file order.
+    let targets: [TargetEntry]
+    /// Images the notes show, by site path.
+    let images: [String: [UInt8]]
+    /// Problems found while arranging the content (missing images, …).
+    let warnings: [Diagnostic]
+
+    struct NoteEntry {
+        var note: Note
+        var slug: String
+        var title: String
+        var html: String
+        var summary: String
+    }
+
+    struct TargetEntry {
+        var target: Target
+        var slug: String
+    }
+
+    init(export: Export, options: SiteOptions, loadExportFile: @escaping (String) -> [UInt8]? = { _ in nil }) {
+        self.export = export
+        self.options = options
+        let zone = options.zone
+
+        let keyed = export.points.enumerated().map { (key: $0.element.date.sortKey(in: zone), index: $0.offset) }
+        pointsNewestFirst = keyed.sorted { $0.key != $1.key ? $0.key > $1.key : $0.index < $1.index }.map { export.points[$0.index] }
+
+        var noteSlugs = Slugger()
+        var bySource: [String: String] = [:]
+        var slugs: [String] = []
+        for note in export.notes {
+            let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
+            let slug = noteSlugs.slug(for: stem, fallback: "note-" + Slugger.hash(note.fileName))
+            slugs.append(slug)
+            bySource[note.fileName] = slug
+        }
+        var entries: [NoteEntry] = []
+        var images = NoteImages(load: loadExportFile)
+        for (note, slug) in zip(export.notes, slugs) {
+            let rendered = MarkdownRenderer.render(note.body, headingOffset: 1) { url, isImage in
+                isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: bySource)
+            }
+            let firstHeading = rendered.headings.first?.text
+            let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
+            let title = note.title ?? firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? stem
+            entries.append(NoteEntry(note: note, slug: slug, title: title, html: rendered.html,
+                                     summary: SiteContent.summary(rendered.plainText, limit: 160)))
+        }
+        notes = entries.enumerated().sorted { a, b in
+            let ka = a.element.note.date?.sortKey(in: zone), kb = b.element.note.date?.sortKey(in: zone)
+            switch (ka, kb) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.element.title != b.element.title ? a.element.title < b.element.title : a.offset < b.offset
+            }
+        }.map(\.element)
+
+        self.images = images.files
+        self.warnings = images.warnings
+
+        var targetSlugs = Slugger()
+        targets = export.targets.map { target in
+            TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)))
+        }
+    }
+
+    /// `other-note.md#part` → `other-note.html#part` when `other-note.md` is a note; nil otherwise.
+    static func rewriteNoteLink(_ url: String, slugs: [String: String]) -> String? {
+        guard !url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
+        var path = Substring(url)
+        var fragment = ""
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[hash...])
+            path = path[..<hash]
+        }
+        if path.hasPrefix("./") { path = path.dropFirst(2) }
+        let name = String(path).percentDecoded ?? String(path)
+        guard let slug = slugs[name] else { return nil }
+        return slug + ".html" + fragment
+    }
+
+    /// The first `limit` characters of `text`, cut at a word where possible, with "…".
+    static func summary(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit * 2 / 3 {
+            cut = String(cut[..<space])
+        }
+        return cut + "…"
+    }
+}

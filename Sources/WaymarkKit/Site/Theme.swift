@@ -1,0 +1,76 @@
+/// The templates and static assets a site is rendered with: the embedded defaults, with any
+/// file of a `--templates` folder replacing the default of the same name.
+public struct Theme: Sendable {
+    /// Template name (file name without `.mustache`) → source.
+    public var templates: [String: String]
+    /// Asset path relative to the site root → bytes.
+    public var assets: [String: [UInt8]]
+
+    public init(templates: [String: String], assets: [String: [UInt8]]) {
+        self.templates = templates
+        self.assets = assets
+    }
+
+    /// The theme compiled into the binary.
+    public static var embedded: Theme {
+        var templates: [String: String] = [:]
+        for file in EmbeddedFiles.templates where file.path.hasSuffix(".mustache") {
+            templates[String(file.path.dropLast(".mustache".count))] = String(decoding: file.bytes, as: UTF8.self)
+        }
+        var assets: [String: [UInt8]] = [:]
+        for file in EmbeddedFiles.publicAssets { assets[file.path] = file.bytes }
+        return Theme(templates: templates, assets: assets)
+    }
+
+    /// Why a theme folder cannot be used.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// Replaces defaults with the files of `directory`: `*.mustache` files at its top are templates,
+    /// every other file (at any depth) is an asset at the same relative path.
+    public func overridden(by directory: String, fileSystem: FileSystem) throws(LoadError) -> (Theme, [String]) {
+        guard fileSystem.canonicalPath(directory).flatMap(fileSystem.kind) == .directory else {
+            throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder")
+        }
+        var theme = self
+        var replaced: [String] = []
+        func walk(_ relative: String, depth: Int) throws(LoadError) {
+            let full = relative.isEmpty ? directory : directory + "/" + relative
+            let names: [String]
+            do { names = try fileSystem.listDirectory(full).sorted() } catch {
+                throw LoadError(path: full, message: "cannot list: \(error.detail)")
+            }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let path = directory + "/" + child
+                let kind = fileSystem.canonicalPath(path).flatMap(fileSystem.kind)
+                if kind == .directory {
+                    if depth < 8 { try walk(child, depth: depth + 1) }
+                    continue
+                }
+                guard kind == .file else { continue }
+                guard SitePath.isSafe(child) else {
+                    throw LoadError(path: path, message: "file names in a theme may use only letters, digits, '.', '-' and '_'")
+                }
+                let bytes: [UInt8]
+                do { bytes = try fileSystem.readFile(path) } catch {
+                    throw LoadError(path: path, message: "cannot read: \(error.detail)")
+                }
+                if depth == 0 && name.hasSuffix(".mustache") {
+                    guard let text = try? SourceText(checking: bytes) else {
+                        throw LoadError(path: path, message: "is not UTF-8 text")
+                    }
+                    theme.templates[String(name.dropLast(".mustache".count))] = String(decoding: text.bytes, as: UTF8.self)
+                } else {
+                    theme.assets[child] = bytes
+                }
+                replaced.append(child)
+            }
+        }
+        try walk("", depth: 0)
+        return (theme, replaced)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Every piece of interface text. Each language is an exhaustive `switch` over these keys
+/// (`UIString+English.swift`, `UIString+Chinese.swift`), so a missing translation does not build.
+/// Templates reach them as `{{t.key}}`.
+public enum UIString: String, CaseIterable, Sendable {
+    // Navigation and layout
+    case navOverview, navPoints, navTargets, navWeight, navTodos, navNotes
+    case skipToContent, generatedBy, generatedOn, siteTitleDefault, siteTitleNamed, mainNavigation
+    // Overview
+    case overviewTitle, welcomeNamed, welcomeAnonymous, exportSummary, records
+    case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
+    case nothingHere
+    // Points
+    case pointsTitle, pointsIntro, date, time, points, type, name, description, month, earned, spent, pointRecords
+    case typeTag, typeTarget, typeGame, typeShop, typeOther
+    case olderRecordsOnMonthPages, archive, allMonths
+    // Targets
+    case targetsTitle, deadline, status, statusDone, statusOpen, completed, noDeadline
+    // Weight
+    case weightTitle, weight, entries, dailyWeight
+    // Todos
+    case todosTitle, priority, priorityHigh, priorityNormal, priorityLow, todoDone, todoOpen
+    // Notes
+    case notesTitle, notesIntro, untitled, backToNotes, previousNote, nextNote
+}
+
+extension UIString {
+    /// The text in `language`.
+    public func text(_ language: Language) -> String {
+        switch language {
+        case .en: return english
+        case .zhHans: return chinese
+        }
+    }
+
+    /// The text with `{placeholder}`s filled in (values are plain text; templates escape them).
+    public func text(_ language: Language, _ values: [String: String]) -> String {
+        var out = text(language)
+        for (key, value) in values { out = out.replacingOccurrences(of: "{" + key + "}", with: value) }
+        return out
+    }
+
+    /// All strings of a language as template data, keyed by case name.
+    public static func table(_ language: Language) -> TemplateValue {
+        var table: [String: TemplateValue] = [:]
+        for key in allCases { table[key.rawValue] = .string(key.text(language)) }
+        return .object(table)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+struct CLITests {
+    @Test func versionAndHelp() {
+        let v = CLIRun(["--version"])
+        #expect(v.code == 0 && v.stdout == "waymark 0.1.0\n")
+        let h = CLIRun(["build", "--help"])
+        #expect(h.code == 0)
+        #expect(h.stdout.contains("USAGE: waymark build [EXPORT_DIR] [options]"))
+        #expect(h.stdout.contains("--skip-invalid"))
+        #expect(CLIRun(["help", "check"]).stdout.contains("USAGE: waymark check EXPORT_DIR [options]"))
+        let none = CLIRun([])
+        #expect(none.code == 64 && none.stderr.contains("COMMANDS:"))
+    }
+
+    @Test func usageErrorsSuggestAndExit64() {
+        let typo = CLIRun(["build", "--ouput", "x"])
+        #expect(typo.code == 64)
+        #expect(typo.stderr.hasPrefix("error: unknown option '--ouput'. Did you mean '--output'?\nUsage: waymark build [EXPORT_DIR] [options]\n"))
+        let command = CLIRun(["biuld"])
+        #expect(command.code == 64 && command.stderr.hasPrefix("error: unknown command 'biuld'. Did you mean 'build'?"))
+        let zone = CLIRun(["build", "--time-zone", "Asia/Shangai", "-o", "/nonexistent/x"])
+        #expect(zone.code == 64 && zone.stderr.hasPrefix("error: unknown time zone 'Asia/Shangai'. Did you mean 'Asia/Shanghai'?"))
+        let lang = CLIRun(["build", "--lang", "fr"])
+        #expect(lang.code == 64 && lang.stderr.hasPrefix("error: unknown language 'fr'; use en or zh-Hans"))
+        let now = CLIRun(["build", "--now", "tomorrow"])
+        #expect(now.code == 64 && now.stderr.hasPrefix("error: --now: not a date-time (got 'tomorrow')"))
+        #expect(CLIRun(["build", "--now"]).stderr.hasPrefix("error: option '--now' needs a value (DATE-TIME)"))
+        #expect(CLIRun(["check"]).stderr.hasPrefix("error: missing EXPORT_DIR"))
+        #expect(CLIRun(["check", "a", "b"]).stderr.hasPrefix("error: unexpected argument 'b'"))
+        #expect(CLIRun(["build", "--force=yes"]).stderr.hasPrefix("error: option '--force' takes no value"))
+    }
+
+    @Test func badDataExits65AndWritesNothing() {
+        let dir = TemporaryDirectory()
+        dir.write("export/points.json", #"[{"point": 1, "pointDate": "2026-13-01"}, {"point": 2, "pointDate": "2026-11-01"}]"#)
+        let run = CLIRun(["build", dir.file("export"), "-o", dir.file("site")])
+        #expect(run.code == 65)
+        #expect(run.stderr == """
+            error: points.json: /0/pointDate: not a date-time (got "2026-13-01")
+            1 problem found; nothing was written. Fix them, or run again with --skip-invalid to leave those records out.
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("site")))
+
+        let skipped = CLIRun(["build", dir.file("export"), "-o", dir.file("site"), "--skip-invalid", "--now", "2026-11-29T12:00:00Z"])
+        #expect(skipped.code == 0)
+        #expect(skipped.stderr.hasPrefix(#"warning: points.json: /0/pointDate: not a date-time (got "2026-13-01") (record skipped)"#))
+        #expect(dir.read("site/points/index.html")?.contains("+2") == true)
+    }
+
+    @Test func missingInputExits66AndForeignOutputExits73() {
+        let missing = CLIRun(["build", "/nonexistent/export", "-o", "/tmp/never"])
+        #expect(missing.code == 66)
+        #expect(missing.stderr.hasPrefix("error: /nonexistent/export: the export directory does not exist\n"))
+        let dir = TemporaryDirectory()
+        dir.write("site/notes.txt", "mine")
+        let refused = CLIRun(["build", "-o", dir.file("site"), "-q"])
+        #expect(refused.code == 73)
+        #expect(dir.read("site/notes.txt") == "mine")
+    }
+
+    @Test func checkSummarisesEachFile() throws {
+        let run = CLIRun(["check", TestPaths.repo.appendingPathComponent("Examples/demo").path])
+        #expect(run.code == 0)
+        #expect(run.stderr == """
+            points.json: 445 records read
+            tags.json: 6 records read
+            targets.json: 10 records read
+            weights.json: 90 records read
+            todos.json: 12 records read
+            notes/: 5 records read
+            OK: the export is valid.
+
+            """)
+    }
+
+    @Test func initThemeWritesTheDefaultsAndNeverOverwrites() throws {
+        let dir = TemporaryDirectory()
+        let run = CLIRun(["init-theme", dir.file("theme")])
+        #expect(run.code == 0)
+        #expect(dir.read("theme/layout.mustache") == Theme.embedded.templates["layout"])
+        #expect(dir.read("theme/style.css") != nil)
+        dir.write("theme/layout.mustache", "mine")
+        #expect(CLIRun(["init-theme", dir.file("theme")]).code == 73)
+        #expect(dir.read("theme/layout.mustache") == "mine")
+        #expect(CLIRun(["init-theme", dir.file("theme"), "--force"]).code == 0)
+        #expect(dir.read("theme/layout.mustache") == Theme.embedded.templates["layout"])
+    }
+
+    @Test func templatesOverrideByFileName() throws {
+        let dir = TemporaryDirectory()
+        dir.write("theme/style.css", "body { color: red }")
+        dir.write("theme/todos.mustache", "{{<layout}}{{$content}}<p id=\"custom\">{{t.todosTitle}}</p>{{/content}}{{/layout}}")
+        let run = CLIRun(["build", "-o", dir.file("site"), "--templates", dir.file("theme"), "--lang", "en"])
+        #expect(run.code == 0)
+        #expect(dir.read("site/style.css") == "body { color: red }")
+        #expect(dir.read("site/todos/index.html")?.contains("<p id=\"custom\">To-dos</p>") == true)
+        dir.write("broken/todos.mustache", "{{#x}}")
+        let broken = CLIRun(["build", "-o", dir.file("site2"), "--templates", dir.file("broken")])
+        #expect(broken.code == 65)
+        #expect(broken.stderr.contains("error: template todos.mustache:1:1: unclosed section {{#x}}: add {{/x}}"))
+    }
+}
+
+/// The demo site, page by page, against reviewed golden files.
+struct DemoSiteGoldenTests {
+    @Test(arguments: ["en", "zh-Hans"])
+    func demoSite(language: String) throws {
+        let dir = TemporaryDirectory()
+        let run = CLIRun(["build", "-o", dir.file("site"), "--lang", language, "-q"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let differences = Golden.compare(dir.file("site"), with: "demo-\(language)")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+
+    @Test func privateDataNeverReachesTheSite() throws {
+        let dir = TemporaryDirectory()
+        #expect(CLIRun(["build", "-o", dir.file("site"), "-q"]).code == 0)
+        for (path, data) in Golden.files(in: dir.file("site")) {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("lin.demo@example.com"), "\(path)")
+            #expect(!text.contains("u-8842"), "\(path)")
+            #expect(!text.contains("\"1001\""), "\(path)")
+        }
+    }
+
+    @Test func sameInputGivesIdenticalBytes() throws {
+        let a = TemporaryDirectory(), b = TemporaryDirectory()
+        #expect(CLIRun(["build", "-o", a.file("s"), "-q"], clock: 1).code == 0)
+        #expect(CLIRun(["build", "-o", b.file("s"), "-q"], clock: 2_000_000_000).code == 0)
+        #expect(Golden.files(in: a.file("s")) == Golden.files(in: b.file("s")))
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+struct SiteWriterTests {
+    let files = [SiteFile(path: "index.html", text: "home"), SiteFile(path: "notes/a.html", text: "A")]
+
+    func inode(_ path: String) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? UInt64
+    }
+
+    func listing(_ root: String) -> [String] {
+        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func writesANewSiteWithAManifest() throws {
+        let dir = TemporaryDirectory()
+        let report = try SiteWriter().write(files, to: dir.file("out/site"), force: false)
+        #expect(report.written == 2 && report.unchanged == 0 && !report.upToDate)
+        #expect(dir.read("out/site/index.html") == "home")
+        #expect(dir.read("out/site/notes/a.html") == "A")
+        #expect(dir.read("out/site/.waymark")?.hasPrefix("waymark-site 1\n") == true)
+        #expect(dir.read("out/site/.waymark")?.hasSuffix("index.html\nnotes/a.html\n") == true)
+        // Nothing is left beside it.
+        #expect(listing(dir.file("out")) == listing(dir.file("out")).filter { !$0.hasPrefix(".") })
+    }
+
+    @Test func refusesAForeignFolderUnlessForced() throws {
+        let dir = TemporaryDirectory()
+        dir.write("site/CNAME", "example.org")
+        dir.write("site/index.html", "theirs")
+        do {
+            _ = try SiteWriter().write(files, to: dir.file("site"), force: false)
+            Issue.record("wrote into a foreign folder")
+        } catch {
+            #expect(error.exitCode == 73)
+            #expect(error.message.contains("Waymark did not create it"))
+        }
+        #expect(dir.read("site/index.html") == "theirs")
+        let report = try SiteWriter().write(files, to: dir.file("site"), force: true)
+        #expect(report.kept == ["CNAME"])
+        #expect(dir.read("site/CNAME") == "example.org")
+        #expect(dir.read("site/index.html") == "home")
+    }
+
+    @Test func anEmptyFolderIsAdopted() throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("site"), withIntermediateDirectories: true)
+        _ = try SiteWriter().write(files, to: dir.file("site"), force: false)
+        #expect(dir.read("site/index.html") == "home")
+    }
+
+    @Test func unchangedFilesKeepTheirInodeAndTime() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(files, to: out, force: false)
+        let before = inode(out + "/notes/a.html")
+        let again = try SiteWriter().write(files, to: out, force: false)
+        #expect(again.upToDate)
+        #expect(inode(out + "/notes/a.html") == before)
+
+        var changed = files
+        changed[0] = SiteFile(path: "index.html", text: "home v2")
+        let report = try SiteWriter().write(changed, to: out, force: false)
+        #expect(report.written == 1 && report.unchanged == 1)
+        #expect(inode(out + "/notes/a.html") == before)  // hard-linked, not rewritten
+        #expect(dir.read("site/index.html") == "home v2")
+    }
+
+    @Test func filesAddedByTheUserAreKeptAndNeverOverwritten() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(files, to: out, force: false)
+        dir.write("site/CNAME", "example.org")
+        dir.write("site/extra/keep.txt", "mine")
+        let report = try SiteWriter().write([SiteFile(path: "index.html", text: "v2")], to: out, force: false)
+        #expect(report.kept == ["CNAME", "extra/keep.txt"])
+        #expect(dir.read("site/CNAME") == "example.org")
+        #expect(dir.read("site/extra/keep.txt") == "mine")
+        #expect(dir.read("site/notes/a.html") == nil)  // Waymark's own old page is gone
+
+        // A user file where Waymark now wants to write: refused without --force.
+        do {
+            _ = try SiteWriter().write([SiteFile(path: "CNAME", text: "x")], to: out, force: false)
+            Issue.record("overwrote a user's file")
+        } catch {
+            #expect(error.exitCode == 73)
+        }
+        #expect(dir.read("site/CNAME") == "example.org")
+    }
+
+    @Test func aFailureLeavesThePreviousSiteUntouched() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(files, to: out, force: false)
+        var failing = FileSystem.local
+        let real = FileSystem.local.writeFile
+        failing.writeFile = { (path, bytes) throws(FileSystemError) in
+            if path.hasSuffix("b.html") { throw FileSystemError(path: path, operation: "write", reason: .noSpace, detail: "No space left on device") }
+            try real(path, bytes)
+        }
+        do {
+            _ = try SiteWriter(fileSystem: failing).write([SiteFile(path: "index.html", text: "new"), SiteFile(path: "notes/b.html", text: "B")],
+                                                          to: out, force: false)
+            Issue.record("no error")
+        } catch {
+            #expect(error.exitCode == 74)
+            #expect(error.message.hasSuffix("the previous site was left as it was"))
+        }
+        #expect(dir.read("site/index.html") == "home")
+        #expect(dir.read("site/notes/a.html") == "A")
+        #expect(listing(dir.path).filter { $0.contains("waymark-new") }.isEmpty)
+    }
+
+    @Test func outputThatIsAFileIsRefused() throws {
+        let dir = TemporaryDirectory()
+        dir.write("site", "a file")
+        #expect(throws: SiteWriteError.self) { try SiteWriter().write(files, to: dir.file("site"), force: true) }
+        #expect(dir.read("site") == "a file")
+    }
+
+    @Test func unsafePathsAreRejected() {
+        for bad in ["../x.html", "/etc/passwd", "a/../../b", "a//b", "", "notes/晨跑.html", "a/.", "x\u{0}y"] {
+            #expect(!SitePath.isSafe(bad), "\(bad)")
+        }
+        #expect(SitePath.isSafe("notes/half-marathon.html"))
+        #expect(SitePath.root(from: "notes/a.html") == "../")
+        #expect(SitePath.root(from: "index.html") == "")
+    }
+}
+
+struct SlugTests {
+    @Test func slugsAreSafeAndUnique() {
+        var s = Slugger()
+        #expect(s.slug(for: "Half-Marathon Race!", fallback: "x") == "half-marathon-race")
+        #expect(s.slug(for: "half marathon race", fallback: "x") == "half-marathon-race-2")
+        #expect(s.slug(for: "../../etc/passwd", fallback: "x") == "etc-passwd")
+        #expect(s.slug(for: "晨跑", fallback: "note-1a2b") == "note-1a2b")
+        #expect(s.slug(for: "index", fallback: "x") == "index-2")
+        #expect(s.slug(for: "\u{202E}evil\u{0}", fallback: "x") == "evil")
+        #expect(Slugger.hash("晨跑") == Slugger.hash("晨跑"))
+        #expect(Slugger.hash("a") != Slugger.hash("b"))
+        #expect(Slugger.ascii(String(repeating: "ab", count: 100)).count == 60)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import WaymarkKit
+
+struct TemplateTests {
+    func error(_ sources: [String: String], render name: String = "page") -> String? {
+        do {
+            let set = try TemplateSet(sources)
+            _ = try set.render(name, [:])
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func errorsNameFileLineAndColumn() {
+        #expect(error(["page": "<ul>\n  {{#items}}\n  <li>{{name}}</li>\n"]) == "page.mustache:2:3: unclosed section {{#items}}: add {{/items}}")
+        #expect(error(["page": "a\n{{#a}}\n{{/b}}"]) == "page.mustache:3:1: {{/b}} does not match {{#a}} opened at line 2, column 1")
+        #expect(error(["page": "x {{/a}}"]) == "page.mustache:1:3: {{/a}} closes nothing: no section is open")
+        #expect(error(["page": "héllo {{name"]) == "page.mustache:1:7: unclosed tag: \"{{\" without a matching \"}}\"")
+        #expect(error(["page": "{{}}"]) == "page.mustache:1:1: empty tag: a name is missing between the delimiters")
+        #expect(error(["page": "{{=<% %>=}}\n<%#a%>"]) == "page.mustache:2:1: unclosed section <%#a%>: add <%/a%>")
+        #expect(error(["page": "line\n  {{> card}}"]) == "page.mustache:2:3: missing partial \"card\": there is no card.mustache")
+        #expect(error(["page": "{{<layout}}{{/layout}}"]) == "page.mustache:1:1: missing partial \"layout\": there is no layout.mustache")
+        // An error inside a partial names the partial's file.
+        #expect(error(["page": "{{>row}}", "row": "\n\n {{>cell}}"]) == "row.mustache:3:2: missing partial \"cell\": there is no cell.mustache")
+        #expect(error(["page": "{{>page}}"])?.hasSuffix("partials nested more than 200 deep; does \"page\" include itself?") == true)
+    }
+
+    @Test func strictModeEscapesEverythingButWaymarksOwnHTML() throws {
+        let set = try TemplateSet(["p": "{{{a}}}|{{&a}}|{{a}}|{{{h}}}|{{h}}"])
+        let out = try set.render("p", ["a": "<script>x</script>", "h": .html("<b>ok</b>")])
+        #expect(out == "&lt;script&gt;x&lt;/script&gt;|&lt;script&gt;x&lt;/script&gt;|&lt;script&gt;x&lt;/script&gt;|<b>ok</b>|&lt;b&gt;ok&lt;/b&gt;")
+    }
+
+    @Test func escapingCoversQuotesAndApostrophes() throws {
+        let set = try TemplateSet(["p": "<a title=\"{{t}}\" data-x='{{t}}'>"])
+        #expect(try set.render("p", ["t": "\"><svg onload=alert(1)>'"]) == "<a title=\"&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;\" data-x='&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;'>")
+    }
+
+    @Test func layoutInheritance() throws {
+        let set = try TemplateSet([
+            "layout": "<title>{{$title}}Site{{/title}}</title>\n<main>\n{{$content}}{{/content}}\n</main>\n",
+            "page": "{{<layout}}\n{{$title}}Points{{/title}}\n{{$content}}\n<p>{{n}}</p>\n{{/content}}\n{{/layout}}\n",
+        ])
+        // A `{{$b}}{{/b}}` pair alone on its line keeps its line break (spec: "Standalone block").
+        #expect(try set.render("page", ["n": 3]) == "<title>Points</title>\n<main>\n<p>3</p>\n\n</main>\n")
+    }
+
+    @Test func emptyTextIsFalseyAndListsIndexByNumber() throws {
+        let set = try TemplateSet(["p": "{{#d}}[{{d}}]{{/d}}{{^d}}none{{/d}}|{{#l.0}}first={{l.0}}{{/l.0}}"])
+        #expect(try set.render("p", ["d": "", "l": ["a", "b"]]) == "none|first=a")
+    }
+}
