@@ -36,6 +36,8 @@ day = START
 while day <= TODAY:
     lapse = dt.date(2026, 9, 14) <= day <= dt.date(2026, 9, 17)   # a trip: nothing done
     streak_days = (TODAY - day).days < 9                           # the current streak
+    rest = (TODAY - day).days == 9 or (not streak_days and random.random() < 0.09)  # days off
+    lapse = lapse or rest
     for name, pts, hour, p in TAGS:
         if lapse:
             continue

@@ -24,8 +24,16 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
         let content = SiteContent(export: export, options: options, loadExportFile: loadExportFile)
 
+        let stats = PointStatistics(export: export, now: options.now, zone: options.zone)
+        var warnings = content.warnings
+        if stats.daily.futureRecords > 0 {
+            warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
+                "n": String(stats.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
+        }
+
         var files: [SiteFile] = []
-        files.append(try OverviewPage.render(content, renderer))
+        files += try DashboardPage.render(content, stats, blocks: [:], renderer)
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(stats).text))
         files += try PointsPages.render(content, renderer)
         files.append(try TargetsPage.render(content, renderer))
         files.append(try WeightPage.render(content, renderer))
@@ -35,6 +43,6 @@ public struct SiteBuilder: Sendable {
         for (path, bytes) in theme.assets where SitePath.isSafe(path) && !content.images.keys.contains(path) {
             files.append(SiteFile(path: path, bytes: bytes))
         }
-        return Output(files: files.sorted { $0.path < $1.path }, warnings: content.warnings)
+        return Output(files: files.sorted { $0.path < $1.path }, warnings: warnings)
     }
 }

@@ -11,6 +11,8 @@ public enum UIString: String, CaseIterable, Sendable {
     case overviewTitle, welcomeNamed, welcomeAnonymous, exportSummary, records
     case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
     case nothingHere
+    // Dashboard
+    case periodDay, periodWeek, periodMonth, periodYear, periodAll, periodChooser, cardTotal, cardProgress, cardStreak, cardAverage, cardCompleted, cardRate, encourageDay, encourageWeek, encourageMonth, encourageYear, encourageAll, encourageSteady, encourageEmpty, spentAmount, versusYesterday, versusPrevious, versusNothing, sinceStart, daysOne, daysMany, bestStreakIn, perDay, noTargetsDue, doneOfDue, heatmapTitle, heatmapDescription, heatmapEmpty, less, more, pointsOne, pointsMany, chartHours, chartDays, chartWeeks, chartDescription, chartEmpty, hourOf, weekOf, habitsTitle, habit, completions, timeSpent, lastDone, never, hoursMinutes, minutesOnly, hoursOnly, recentActivity, today, yesterday, noteLabel, builtFrom, futureRecordsWarning
     // Points
     case pointsTitle, pointsIntro, date, time, points, type, name, description, month, earned, spent, pointRecords
     case typeTag, typeTarget, typeGame, typeShop, typeOther

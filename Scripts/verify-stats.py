@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Recomputes stats.json from an export, independently of Waymark, and compares.
+
+Usage: Scripts/verify-stats.py EXPORT_DIR SITE_DIR
+Written from docs/statistics.md alone (Python's zoneinfo for time zones), so it checks the Swift
+implementation against the definitions rather than against itself. Exit 0 when all numbers agree.
+"""
+import json, sys, datetime as dt
+from zoneinfo import ZoneInfo
+from decimal import Decimal, ROUND_HALF_UP
+
+export, site = sys.argv[1], sys.argv[2]
+stats = json.load(open(f"{site}/stats.json", encoding="utf-8"))
+
+def records(name):
+    try:
+        data = json.load(open(f"{export}/{name}", encoding="utf-8-sig"))
+    except FileNotFoundError:
+        return []
+    return data["data"] if isinstance(data, dict) else data
+
+profile = {}
+try:
+    p = json.load(open(f"{export}/profile.json", encoding="utf-8-sig"))
+    profile = p.get("data", p) if isinstance(p, dict) and "data" in p else p
+except FileNotFoundError:
+    pass
+zone = ZoneInfo(stats["timeZone"])
+parse_zone = ZoneInfo(profile.get("timeZone") or stats["timeZone"])
+now = dt.datetime.fromisoformat(stats["now"])
+today = now.astimezone(zone).date()
+
+def day_of(text):
+    """The calendar day of a date-time text in the report zone; a bare date is that day."""
+    text = text.strip().replace(" ", "T")
+    if len(text) == 10:
+        return dt.date.fromisoformat(text), None
+    t = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=parse_zone)
+    return t.astimezone(zone).date(), t
+
+points = []
+for r in records("points.json"):
+    d, t = day_of(r["pointDate"])
+    if (t is not None and t > now) or (t is None and d > today):
+        continue
+    points.append((d, int(float(r["point"])), r.get("pointType"), r.get("pointName")))
+
+targets = []
+for t in records("targets.json"):
+    deadline = day_of(t["deadline"])[0] if t.get("deadline") else None
+    done = str(t.get("status")) == "1"
+    complete = day_of(t["completeTime"])[0] if t.get("completeTime") else deadline
+    targets.append((deadline, done, complete if done else None))
+
+def earned(a, b):
+    return sum(p for d, p, _, _ in points if a <= d <= b and p > 0)
+
+scoring = {d for d, p, _, _ in points if p > 0}
+def streak(days):
+    cur = today if today in days else today - dt.timedelta(days=1)
+    n = 0
+    while cur in days:
+        n += 1
+        cur -= dt.timedelta(days=1)
+    return n
+
+def round1(x):
+    return None if x is None else float(Decimal(repr(x)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+failures = []
+def check(where, got, want):
+    if got != want:
+        failures.append(f"{where}: stats.json has {got!r}, expected {want!r}")
+
+check("streak", stats["streak"], streak(scoring))
+earliest = min((d for d, *_ in points), default=today)
+for name, length in [("day", 1), ("week", 7), ("month", 30), ("year", 365), ("all", None)]:
+    p = stats["periods"][name]
+    start = today - dt.timedelta(days=length - 1) if length else earliest
+    days = (today - start).days + 1
+    total = earned(start, today)
+    check(f"{name}.start", p["start"], start.isoformat())
+    check(f"{name}.days", p["days"], days)
+    check(f"{name}.total", p["total"], total)
+    check(f"{name}.spent", p["spent"], sum(-q for d, q, _, _ in points if start <= d <= today and q < 0))
+    if length:
+        prev = earned(start - dt.timedelta(days=days), start - dt.timedelta(days=1))
+        check(f"{name}.progress", p["progress"], total - prev)
+        check(f"{name}.progressPercent", p["progressPercent"], round1((total - prev) / prev * 100) if prev else None)
+    check(f"{name}.average", p["average"], round1(total / days) if points else 0.0)
+    best = run = 0
+    d = start
+    while d <= today:
+        run = run + 1 if d in scoring else 0
+        best = max(best, run)
+        d += dt.timedelta(days=1)
+    check(f"{name}.bestStreak", p["bestStreak"], best)
+    check(f"{name}.completedTargets", p["completedTargets"], sum(1 for _, done, c in targets if done and c and start <= c <= today))
+    due = [done for dl, done, _ in targets if dl and start <= dl <= today]
+    check(f"{name}.completionRate", p["completionRate"], round1(sum(due) / len(due) * 100) if due else None)
+
+for tag, got in zip([t for t in records("tags.json") if t.get("tagName")], stats["tags"]):
+    mine = [(d, p) for d, p, kind, n in points if kind == "tag" and n == tag["tagName"]]
+    minutes = len(mine) * (int(tag.get("tagHour") or 0) * 60 + int(tag.get("tagMinute") or 0))
+    check(f"tags.{tag['tagName']}", (got["completions"], got["points"], got["minutes"], got["lastDone"], got["streak"]),
+          (len(mine), sum(p for _, p in mine), minutes, max(d for d, _ in mine).isoformat() if mine else None,
+           streak({d for d, _ in mine})))
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print(f"stats.json agrees with an independent computation: {len(stats['periods'])} periods, {len(stats['tags'])} tags, "
+      f"{len(points)} point records, {len(targets)} targets.")

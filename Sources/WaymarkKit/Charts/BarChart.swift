@@ -1,0 +1,56 @@
+/// A bar chart as inline SVG with a y axis of nice ticks and optional labels under bars.
+public enum BarChart {
+    public struct Bar: Sendable, Equatable {
+        /// The bar's `<title>` (e.g. "Nov 29: 12 points").
+        public var title: String
+        /// A label under the bar, or nil; the caller picks which bars are labelled so labels fit.
+        public var label: String?
+        public var value: Int
+        /// Drawn in the accent colour (e.g. today).
+        public var highlight: Bool
+
+        public init(title: String, label: String?, value: Int, highlight: Bool = false) {
+            self.title = title
+            self.label = label
+            self.value = value
+            self.highlight = highlight
+        }
+    }
+
+    public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
+                           className: String = "") -> String {
+        let left = 34.0, right = 6.0, top = 10.0, bottom = 22.0
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let maxValue = Double(bars.map(\.value).max() ?? 0)
+        let y = LinearScale(domain: (0, max(maxValue, 1)), range: (top + plotHeight, top)).niced(count: 4)
+        var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
+        out.reserveCapacity(bars.count * 120 + 1500)
+        out += "<g class=\"grid axis\">"
+        for tick in y.ticks(count: 4) {
+            let py = SVG.number(y(tick))
+            out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
+            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.number(tick))</text>"
+        }
+        out += "</g>"
+        guard !bars.isEmpty else { return out + "</svg>" }
+        let band = plotWidth / Double(bars.count)
+        let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
+        out += "<g class=\"marks\">"
+        for (i, bar) in bars.enumerated() {
+            let x = left + Double(i) * band + (band - barWidth) / 2
+            let top = y(Double(bar.value))
+            let h = max(0, y(0) - top)
+            out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(h))\""
+            out += bar.highlight ? " class=\"highlight\">" : ">"
+            out += "<title>\(SVG.text(bar.title))</title></rect>"
+        }
+        out += "</g><g class=\"axis\">"
+        for (i, bar) in bars.enumerated() {
+            guard let label = bar.label else { continue }
+            let x = left + (Double(i) + 0.5) * band
+            out += "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"middle\">\(SVG.text(label))</text>"
+        }
+        out += "</g></svg>"
+        return out
+    }
+}

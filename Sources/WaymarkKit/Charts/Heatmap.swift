@@ -1,0 +1,94 @@
+/// A calendar heatmap as inline SVG: weeks as columns (Monday on top), 53 of them ending with the
+/// week of `today`, five levels, a `<title>` per day and a legend.
+public enum Heatmap {
+    public static let weeks = 53
+
+    /// Text the chart shows, supplied by the page in its language.
+    public struct Labels {
+        public var weekday: (Int) -> String  // ISO weekday 1…7
+        public var month: (Int) -> String  // 1…12
+        public var cell: (LocalDate, Int) -> String
+        public var less: String
+        public var more: String
+        public var title: String
+        public var description: String
+
+        public init(weekday: @escaping (Int) -> String, month: @escaping (Int) -> String, cell: @escaping (LocalDate, Int) -> String,
+                    less: String, more: String, title: String, description: String) {
+            self.weekday = weekday
+            self.month = month
+            self.cell = cell
+            self.less = less
+            self.more = more
+            self.title = title
+            self.description = description
+        }
+    }
+
+    /// The first day shown: the Monday 52 weeks before the week of `today`.
+    public static func firstDay(today: LocalDate) -> LocalDate {
+        today.startOfWeek.adding(days: -7 * (weeks - 1))
+    }
+
+    /// Upper bounds of levels 1, 2 and 3: the quartiles of the non-zero values (level 4 above).
+    public static func thresholds(_ values: [Int]) -> [Double] {
+        let nonZero = values.filter { $0 > 0 }.map(Double.init).sorted()
+        guard !nonZero.isEmpty else { return [] }
+        return [0.25, 0.5, 0.75].compactMap { Quantile.sorted(nonZero, $0) }
+    }
+
+    /// 0 for no points, else 1…4 by quartile.
+    public static func level(_ value: Int, thresholds: [Double]) -> Int {
+        guard value > 0 else { return 0 }
+        let v = Double(value)
+        for (i, t) in thresholds.enumerated() where v <= t { return i + 1 }
+        return 4
+    }
+
+    public static func svg(today: LocalDate, value: (LocalDate) -> Int, labels: Labels, id: String) -> String {
+        let first = firstDay(today: today)
+        let days = (0...first.days(to: today)).map { first.adding(days: $0) }
+        let values = days.map(value)
+        let bounds = thresholds(values)
+        let cell = 11.0, pitch = 14.0, left = 30.0, top = 18.0
+        let width = left + Double(weeks) * pitch + 2
+        let height = top + 7 * pitch + 26
+
+        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap", title: labels.title, desc: labels.description)
+        out.reserveCapacity(days.count * 90 + 2000)
+        out += "<g class=\"axis\">"
+        for weekday in [1, 3, 5] {
+            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(top + Double(weekday - 1) * pitch + 9))\" text-anchor=\"end\">"
+            out += SVG.text(labels.weekday(weekday)) + "</text>"
+        }
+        var lastLabelColumn = -10
+        for column in 0..<weeks {
+            let monday = first.adding(days: column * 7)
+            // A month is labelled above the first week that holds its first day.
+            let firstOfMonth = (0..<7).map { monday.adding(days: $0) }.first { $0.day == 1 && $0 <= today }
+            let month = column == 0 && monday.day <= 21 ? monday : firstOfMonth
+            if let month, column - lastLabelColumn >= 3 {
+                out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(labels.month(month.month)))</text>"
+                lastLabelColumn = column
+            }
+        }
+        out += "</g><g class=\"cells\">"
+        for (i, day) in days.enumerated() {
+            let column = i / 7, row = i % 7
+            out += "<rect x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"\(SVG.number(top + Double(row) * pitch))\" "
+            out += "width=\"11\" height=\"11\" rx=\"2\" class=\"l\(level(values[i], thresholds: bounds))\"><title>"
+            out += SVG.text(labels.cell(day, values[i])) + "</title></rect>"
+        }
+        out += "</g><g class=\"legend axis\">"
+        let legendY = top + 7 * pitch + 8
+        let legendRight = width - 4
+        let boxesLeft = legendRight - 5 * pitch - 34
+        out += "<text x=\"\(SVG.number(boxesLeft - 6))\" y=\"\(SVG.number(legendY + 9))\" text-anchor=\"end\">\(SVG.text(labels.less))</text>"
+        for level in 0...4 {
+            out += "<rect x=\"\(SVG.number(boxesLeft + Double(level) * pitch))\" y=\"\(SVG.number(legendY))\" width=\"\(SVG.number(cell))\" height=\"\(SVG.number(cell))\" rx=\"2\" class=\"l\(level)\"/>"
+        }
+        out += "<text x=\"\(SVG.number(boxesLeft + 5 * pitch + 2))\" y=\"\(SVG.number(legendY + 9))\">\(SVG.text(labels.more))</text>"
+        out += "</g></svg>"
+        return out
+    }
+}

@@ -1,0 +1,51 @@
+/// Counted and relative phrases in the page's language: "1 day" / "3 days" / "3 天",
+/// "7 h 30 min" / "7小时30分钟", "Today" / "Nov 28".
+struct Phrases {
+    let language: Language
+    let format: LocaleFormat
+
+    init(_ language: Language) {
+        self.language = language
+        self.format = LocaleFormat(language)
+    }
+
+    private func text(_ key: UIString, _ values: [String: String] = [:]) -> String { key.text(language, values) }
+
+    func days(_ n: Int) -> String { text(n == 1 ? .daysOne : .daysMany, ["n": format.integer(n)]) }
+
+    func points(_ n: Int) -> String { text(abs(n) == 1 ? .pointsOne : .pointsMany, ["n": format.integer(n)]) }
+
+    func duration(minutes: Int) -> String {
+        let h = minutes / 60, m = minutes % 60
+        if h == 0 { return text(.minutesOnly, ["m": String(m)]) }
+        if m == 0 { return text(.hoursOnly, ["h": format.integer(h)]) }
+        return text(.hoursMinutes, ["h": format.integer(h), "m": String(m)])
+    }
+
+    /// "Today", "Yesterday", else the date (with the year when it is not this year's).
+    func day(_ d: LocalDate, today: LocalDate) -> String {
+        if d == today { return text(.today) }
+        if d == today.adding(days: -1) { return text(.yesterday) }
+        return d.year == today.year ? format.shortDate(d) : format.longDate(d)
+    }
+
+    /// A date in a sentence: short within the year of `today`, long otherwise.
+    func date(_ d: LocalDate, today: LocalDate) -> String {
+        d.year == today.year ? format.shortDate(d) : format.longDate(d)
+    }
+
+    /// "+12", "−3", "0".
+    func signed(_ n: Int) -> String { n > 0 ? "+" + format.integer(n) : format.integer(n) }
+
+    /// "+50.0%", "−12.5%".
+    func signedPercent(_ x: Double) -> String {
+        let text = format.decimal(x) + "%"
+        return x >= 0.05 ? "+" + text : text
+    }
+
+    /// The name of an ISO weekday (1 = Monday).
+    func weekday(_ iso: Int) -> String {
+        // 2026-11-23 was a Monday.
+        format.weekday(LocalDate(dayNumber: 20_780 + iso - 1))
+    }
+}

@@ -1,0 +1,46 @@
+/// `stats.json`: the site's numbers for machines (format in `docs/statistics.md`).
+/// Percentages and averages are rounded to one decimal here, and only here.
+enum StatsDocument {
+    static let schema = 1
+
+    static func make(_ stats: PointStatistics, extra: [(String, JSONOutput)] = []) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("schema", .int(schema)),
+            ("now", .string(LocaleFormat.machine(.instant(stats.now), in: stats.zone))),
+            ("timeZone", .string(stats.zone.identifier)),
+            ("streak", .int(stats.streak)),
+            ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0)) })),
+            ("tags", .array(stats.tags.map(tag))),
+        ]
+        members += extra
+        return .object(members)
+    }
+
+    static func period(_ p: PeriodStats) -> JSONOutput {
+        .object([
+            ("start", .string(p.start.description)),
+            ("end", .string(p.end.description)),
+            ("days", .int(p.days)),
+            ("total", .int(p.total)),
+            ("spent", .int(p.spent)),
+            ("progress", p.progress.map { .int($0) } ?? .null),
+            ("progressPercent", .fixed(p.progressPercent, 1)),
+            ("average", .fixed(p.average, places: 1)),
+            ("streak", .int(p.streak)),
+            ("bestStreak", .int(p.bestStreak)),
+            ("completedTargets", .int(p.completedTargets)),
+            ("completionRate", .fixed(p.completionRate, 1)),
+        ])
+    }
+
+    static func tag(_ t: TagStats) -> JSONOutput {
+        .object([
+            ("name", .string(t.name)),
+            ("completions", .int(t.completions)),
+            ("points", .int(t.points)),
+            ("minutes", .int(t.minutes)),
+            ("lastDone", t.lastDone.map { .string($0.description) } ?? .null),
+            ("streak", .int(t.streak)),
+        ])
+    }
+}

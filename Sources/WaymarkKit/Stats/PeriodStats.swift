@@ -1,0 +1,26 @@
+/// The numbers of one window (see `docs/statistics.md`). Unrounded; rounding happens on output.
+public struct PeriodStats: Sendable, Equatable {
+    public var period: Period
+    public var start: LocalDate
+    public var end: LocalDate
+    public var days: Int
+    /// Points earned (sum of positive points).
+    public var total: Int
+    /// Points spent (sum of -point over negative points).
+    public var spent: Int
+    /// total − total of the previous window of the same length; nil for `all`.
+    public var progress: Int?
+    /// progress / previous total × 100; nil when the previous total is 0, and for `all`.
+    public var progressPercent: Double?
+    /// total / days.
+    public var average: Double
+    /// The current streak (the same in every window).
+    public var streak: Int
+    public var bestStreak: Int
+    public var completedTargets: Int
+    /// Percentage of targets due in the window that are done; nil when none are due.
+    public var completionRate: Double?
+    /// Targets whose deadline falls in the window, and how many of them are done.
+    public var targetsDue: Int
+    public var targetsDueDone: Int
+}

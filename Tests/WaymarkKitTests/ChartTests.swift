@@ -1,0 +1,123 @@
+import Testing
+@testable import WaymarkKit
+
+struct TicksTests {
+    @Test func d3Examples() {
+        // Worked out with d3-array's rules (see docs/weight.md): span 3.64 / 5 = 0.728 → step 1.
+        #expect(Ticks.ticks(61.23, 64.87, count: 5) == [62, 63, 64])
+        #expect(Ticks.nice(61.23, 64.87, count: 5) == (61, 65))
+        // span / 10 = 0.364 → error 3.64 ≥ √10 → step 0.5.
+        #expect(Ticks.ticks(61.23, 64.87, count: 10) == [61.5, 62, 62.5, 63, 63.5, 64, 64.5])
+        #expect(Ticks.ticks(0, 1, count: 10) == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])
+        #expect(Ticks.ticks(0, 10, count: 5) == [0, 2, 4, 6, 8, 10])
+        #expect(Ticks.ticks(-5, 5, count: 4) == [-4, -2, 0, 2, 4])
+        #expect(Ticks.ticks(1, 1, count: 5) == [1])
+        #expect(Ticks.ticks(10, 0, count: 5) == [10, 8, 6, 4, 2, 0])
+        #expect(Ticks.ticks(0, 17, count: 4) == [0, 5, 10, 15])
+        #expect(Ticks.nice(0, 17, count: 4) == (0, 20))
+        #expect(Ticks.ticks(.nan, 1, count: 5) == [])
+    }
+
+    @Test func noFloatingPointNoise() {
+        let ticks = Ticks.ticks(62.1, 62.45, count: 5)
+        #expect(ticks == [62.1, 62.15, 62.2, 62.25, 62.3, 62.35, 62.4, 62.45])
+        #expect(ticks.map(SVG.number) == ["62.1", "62.15", "62.2", "62.25", "62.3", "62.35", "62.4", "62.45"])
+        #expect(Ticks.ticks(0.1, 0.3, count: 2).map { "\($0)" } == ["0.1", "0.2", "0.3"])
+    }
+
+    @Test func svgNumbers() {
+        #expect(SVG.number(12.5) == "12.5")
+        #expect(SVG.number(3) == "3")
+        #expect(SVG.number(-0.001) == "0")
+        #expect(SVG.number(-0.25) == "-0.25")
+        #expect(SVG.number(62.300000001) == "62.3")
+        #expect(SVG.number(0.05) == "0.05")
+        #expect(SVG.number(.infinity) == "0")
+    }
+
+    @Test func linearScale() {
+        let s = LinearScale(domain: (60, 65), range: (200, 0))
+        #expect(s(60) == 200 && s(65) == 0 && s(62.5) == 100)
+        #expect(LinearScale(domain: (61.23, 64.87), range: (0, 1)).niced().domain == (61, 65))
+    }
+}
+
+struct HeatmapTests {
+    @Test func quartileLevels() {
+        // Non-zero values 1…8: quartiles with linear interpolation are 2.75, 4.5 and 6.25.
+        let values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 0]
+        let t = Heatmap.thresholds(values)
+        #expect(t == [2.75, 4.5, 6.25])
+        #expect(values.map { Heatmap.level($0, thresholds: t) } == [0, 1, 1, 2, 2, 3, 3, 4, 4, 0])
+        #expect(Heatmap.thresholds([0, 0]) == [])
+        #expect(Heatmap.level(5, thresholds: Heatmap.thresholds([5])) == 1)
+        #expect(Quantile.sorted([1, 2, 3, 4], 0.5) == 2.5)
+    }
+
+    @Test func layoutOf53Weeks() {
+        let today = LocalDate(year: 2026, month: 11, day: 29)!  // a Sunday
+        #expect(Heatmap.firstDay(today: today) == LocalDate(year: 2025, month: 11, day: 24))  // 52 weeks before Monday 11-23
+        let labels = Heatmap.Labels(weekday: { "W\($0)" }, month: { "M\($0)" }, cell: { d, n in "\(d): \(n)" },
+                                    less: "Less", more: "More", title: "T <b>", description: "D")
+        let svg = Heatmap.svg(today: today, value: { $0 == today ? 7 : 0 }, labels: labels, id: "h")
+        #expect(svg.components(separatedBy: "<rect").count - 1 == 53 * 7 + 5)  // cells + legend
+        #expect(svg.contains("<title id=\"h-title\">T &lt;b&gt;</title>"))
+        #expect(svg.contains("class=\"l1\"><title>2026-11-29: 7</title>"))  // a lone non-zero day is the first quartile
+        #expect(svg.contains("class=\"l0\"><title>2025-11-24: 0</title>"))
+        #expect(svg.contains(">M12</text>") && svg.contains(">M11</text>"))
+        #expect(svg.hasPrefix("<svg class=\"chart heatmap\" viewBox=\"0 0 774 142\" role=\"img\" aria-labelledby=\"h-title h-desc\""))
+    }
+}
+
+struct BarChartTests {
+    @Test func barsScaleToNiceTicks() {
+        let bars = [BarChart.Bar(title: "a", label: "A", value: 5), BarChart.Bar(title: "b <&>", label: nil, value: 17, highlight: true)]
+        let svg = BarChart.svg(bars, width: 234, height: 132, id: "c", title: "T", description: "D")
+        // Plot area: x 34…228 (two bands of 97), y 10…110; the domain is niced to 0…20.
+        // Bars are 72% of a band, centred: 34 + (97 − 69.84) / 2 = 47.58.
+        #expect(svg.contains("<rect x=\"47.58\" y=\"85\" width=\"69.84\" height=\"25\"><title>a</title></rect>"))
+        #expect(svg.contains("<rect x=\"144.58\" y=\"25\" width=\"69.84\" height=\"85\" class=\"highlight\"><title>b &lt;&amp;&gt;</title></rect>"))
+        #expect(svg.contains(">20</text>") && !svg.contains(">25</text>"))
+        #expect(svg.contains("<text x=\"82.5\" y=\"126\" text-anchor=\"middle\">A</text>"))
+    }
+}
+
+struct LocalisationTests {
+    @Test func everyStringExistsInBothLanguages() {
+        for key in UIString.allCases {
+            #expect(!key.text(.en).isEmpty, "\(key) has no English text")
+            #expect(!key.text(.zhHans).isEmpty, "\(key) has no Chinese text")
+            // Placeholders must match between languages.
+            func placeholders(_ s: String) -> Set<String> {
+                Set(s.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
+            }
+            #expect(placeholders(key.text(.en)) == placeholders(key.text(.zhHans)), "\(key)")
+        }
+    }
+
+    @Test func templatesUseOnlyExistingStrings() {
+        let known = Set(UIString.allCases.map(\.rawValue))
+        for (name, source) in Theme.embedded.templates {
+            for part in source.components(separatedBy: "{{t.").dropFirst() {
+                let key = String(part.prefix { $0.isLetter || $0.isNumber })
+                #expect(known.contains(key), "\(name).mustache uses t.\(key), which has no translation")
+            }
+        }
+    }
+
+    @Test func localeFormats() {
+        let en = LocaleFormat(.en), zh = LocaleFormat(.zhHans)
+        let d = LocalDate(year: 2026, month: 11, day: 29)!
+        #expect(en.shortDate(d) == "Nov 29" && zh.shortDate(d) == "11月29日")
+        #expect(en.longDate(d) == "Nov 29, 2026" && zh.longDate(d) == "2026年11月29日")
+        #expect(en.monthYear(year: 2026, month: 11) == "November 2026" && zh.monthYear(year: 2026, month: 11) == "2026年11月")
+        #expect(en.weekday(d) == "Sun" && zh.weekday(d) == "周日")
+        #expect(en.integer(1_234_567) == "1,234,567" && en.integer(-12) == "−12" && en.integer(0) == "0")
+        #expect(en.decimal(62.45) == "62.5" && en.decimal(-0.05) == "−0.1" && en.decimal(3) == "3.0")
+        #expect(LocaleFormat.fixed(2.675, places: 2) == "2.68" || LocaleFormat.fixed(2.675, places: 2) == "2.67")
+        #expect(Phrases(.en).days(1) == "1 day" && Phrases(.en).days(3) == "3 days" && Phrases(.zhHans).days(3) == "3 天")
+        #expect(Phrases(.en).duration(minutes: 450) == "7 h 30 min" && Phrases(.zhHans).duration(minutes: 450) == "7小时30分钟")
+        #expect(Phrases(.en).duration(minutes: 45) == "45 min" && Phrases(.en).duration(minutes: 120) == "2 h")
+        #expect(LocaleFormat.offset(-16_200) == "-04:30")
+    }
+}
