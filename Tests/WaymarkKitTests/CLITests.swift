@@ -66,7 +66,7 @@ struct CLITests {
         let run = CLIRun(["check", TestPaths.repo.appendingPathComponent("Examples/demo").path])
         #expect(run.code == 0)
         #expect(run.stderr == """
-            points.json: 445 records read
+            points.json: 407 records read
             tags.json: 6 records read
             targets.json: 10 records read
             weights.json: 90 records read
