@@ -108,8 +108,62 @@ for tag, got in zip([t for t in records("tags.json") if t.get("tagName")], stats
           (len(mine), sum(p for _, p in mine), minutes, max(d for d, _ in mine).isoformat() if mine else None,
            streak({d for d, _ in mine})))
 
+# Weight (docs/weight.md): daily means, interpolation, trend, changes, rate, goal, BMI.
+entries = {}
+for w in records("weights.json"):
+    d, t = day_of(w["date"])
+    if (t is not None and t > now) or (t is None and d > today):
+        continue
+    entries.setdefault(d, []).append(float(w["kgValue"]))
+weight = stats.get("weight")
+if entries:
+    days = sorted(entries)
+    daily = {d: sum(v) / len(v) for d, v in entries.items()}
+    series, trend = [], None
+    for a, b in zip(days, days[1:] + [None]):
+        wa = daily[a]
+        trend = wa if trend is None else trend + 0.1 * (wa - trend)
+        series.append((a, wa, trend))
+        if b is not None:
+            gap = (b - a).days
+            for k in range(1, gap):
+                wk = wa + (daily[b] - wa) * k / gap
+                trend += 0.1 * (wk - trend)
+                series.append((a + dt.timedelta(days=k), wk, trend))
+    r3 = lambda x: None if x is None else float(Decimal(repr(x)).quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
+    last = series[-1]
+    check("weight.latest", weight["latest"], r3(daily[days[-1]]))
+    check("weight.trend", weight["trend"], r3(last[2]))
+    for n in (7, 30, 365):
+        check(f"weight.change{n}d", weight[f"change{n}d"], r3(last[2] - series[-1 - n][2]) if len(series) > n else None)
+    lo = min(days, key=lambda d: (daily[d], d)); hi = min(days, key=lambda d: (-daily[d], d))
+    check("weight.min", weight["min"], {"kg": r3(daily[lo]), "date": lo.isoformat()})
+    check("weight.max", weight["max"], {"kg": r3(daily[hi]), "date": hi.isoformat()})
+    ys = [t for _, _, t in series[-14:]]
+    if len(ys) >= 2:
+        mx = (len(ys) - 1) / 2; my = sum(ys) / len(ys)
+        slope = sum((i - mx) * (y - my) for i, y in enumerate(ys)) / sum((i - mx) ** 2 for i in range(len(ys)))
+        check("weight.weeklyRate", weight["weeklyRate"], r3(slope * 7))
+        goal = profile.get("goalWeightKg")
+        if goal is not None:
+            goal = float(goal)
+            check("weight.toGoal", weight["toGoal"], r3(last[2] - goal))
+            dist = goal - last[2]
+            proj = None
+            if slope != 0 and (dist > 0) == (slope > 0):
+                import math
+                date = last[0] + dt.timedelta(days=math.ceil(abs(dist) / abs(slope)))
+                if date <= last[0].replace(year=last[0].year + 3):
+                    proj = date.isoformat()
+            check("weight.projectedGoalDate", weight["projectedGoalDate"], proj)
+    if profile.get("heightCm"):
+        h = float(profile["heightCm"]) / 100
+        check("weight.bmi", weight["bmi"], float(Decimal(repr(last[2] / h / h)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)))
+else:
+    check("weight", weight, None)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
 print(f"stats.json agrees with an independent computation: {len(stats['periods'])} periods, {len(stats['tags'])} tags, "
-      f"{len(points)} point records, {len(targets)} targets.")
+      f"{len(points)} point records, {len(targets)} targets, {sum(len(v) for v in entries.values())} weighings.")

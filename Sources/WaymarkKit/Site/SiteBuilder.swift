@@ -24,19 +24,23 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
         let content = SiteContent(export: export, options: options, loadExportFile: loadExportFile)
 
+        // Compute.
         let stats = PointStatistics(export: export, now: options.now, zone: options.zone)
+        let weight = WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
+                                      goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm)
         var warnings = content.warnings
         if stats.daily.futureRecords > 0 {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
                 "n": String(stats.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
 
+        // Render.
         var files: [SiteFile] = []
-        files += try DashboardPage.render(content, stats, blocks: [:], renderer)
-        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(stats).text))
+        files += try DashboardPage.render(content, stats, weight: weight, renderer)
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(stats, extra: [("weight", StatsDocument.weight(weight))]).text))
         files += try PointsPages.render(content, renderer)
         files.append(try TargetsPage.render(content, renderer))
-        files.append(try WeightPage.render(content, renderer))
+        files += try WeightPage.render(content, weight, renderer)
         files.append(try TodosPage.render(content, renderer))
         files += try NotesPages.render(content, renderer)
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }

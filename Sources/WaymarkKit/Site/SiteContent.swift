@@ -4,6 +4,8 @@ struct SiteContent {
     let options: SiteOptions
     var zone: Zone { options.zone }
     var language: Language { options.language }
+    /// The date of `now` in the report zone.
+    var today: LocalDate { zone.localDateTime(of: options.now).date }
 
     /// Point records newest first; records at the same moment keep their file order.
     let pointsNewestFirst: [PointRecord]

@@ -33,6 +33,30 @@ enum StatsDocument {
         ])
     }
 
+    /// The `weight` block: kilograms, full precision rounded to three decimals; null without data.
+    static func weight(_ w: WeightStatistics?) -> JSONOutput {
+        guard let w else { return .null }
+        func kg(_ v: Double?) -> JSONOutput { .fixed(v, 3) }
+        return .object([
+            ("unit", .string("kg")),
+            ("entries", .int(w.entries)),
+            ("firstDate", .string(w.series.days.first?.date.description ?? w.latestDate.description)),
+            ("latest", kg(w.latest)),
+            ("latestDate", .string(w.latestDate.description)),
+            ("trend", kg(w.trend)),
+            ("change7d", kg(w.change7d)),
+            ("change30d", kg(w.change30d)),
+            ("change365d", kg(w.change365d)),
+            ("min", .object([("kg", kg(w.min.kg)), ("date", .string(w.min.date.description))])),
+            ("max", .object([("kg", kg(w.max.kg)), ("date", .string(w.max.date.description))])),
+            ("weeklyRate", kg(w.weeklyRate)),
+            ("goal", kg(w.goal)),
+            ("toGoal", kg(w.toGoal)),
+            ("projectedGoalDate", w.projectedGoalDate.map { .string($0.description) } ?? .null),
+            ("bmi", .fixed(w.bmi, 1)),
+        ])
+    }
+
     static func tag(_ t: TagStats) -> JSONOutput {
         .object([
             ("name", .string(t.name)),

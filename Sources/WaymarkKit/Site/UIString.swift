@@ -21,6 +21,7 @@ public enum UIString: String, CaseIterable, Sendable {
     case targetsTitle, deadline, status, statusDone, statusOpen, completed, noDeadline
     // Weight
     case weightTitle, weight, entries, dailyWeight
+    case weightLatest, weightTrend, change7d, change30d, change365d, weeklyRate, perWeek, toGoal, projectedOn, goalReached, noProjection, bmi, bmiOfTrend, lowest, highest, range30, range90, range365, rangeAll, rangeChooser, legendDaily, legendTrend, legendGoal, goalLabel, weightChartTitle, weightChartDescription, weeklyMeans, everyEntry, weekStarting, mean, readings, downloadCSV, showNumbers, sparklineTitle, weightBlockTitle, latestOn
     // Todos
     case todosTitle, priority, priorityHigh, priorityNormal, priorityLow, todoDone, todoOpen
     // Notes

@@ -6,11 +6,12 @@ enum DashboardPage {
 
     static func path(_ p: Period) -> String { p == .week ? "index.html" : "period/\(p.rawValue).html" }
 
-    static func render(_ content: SiteContent, _ stats: PointStatistics, blocks: [String: TemplateValue],
+    static func render(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?,
                        _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
         let phrases = Phrases(r.options.language)
         let heatmap = heatmapSVG(stats, phrases, r)
         let recent = recentActivity(content, stats, phrases, r)
+        let weightBlock = sparkline(weight, content, r)
         let greeting = content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous)
         return try periods.map { (period, label) throws(TemplateError) -> SiteFile in
             let path = DashboardPage.path(period)
@@ -29,7 +30,7 @@ enum DashboardPage {
                 "recent": recent,
                 "counts": counts(content, root, r),
             ]
-            for (key, value) in blocks { context[key] = value }
+            context["weightBlock"] = weightBlock
             let title = period == .week ? r.text(.overviewTitle) : r.text(label)
             return try r.page(path, template: "dashboard", title: title, section: "overview", context)
         }
@@ -174,6 +175,23 @@ enum DashboardPage {
             if wall.date == stats.today { hours[wall.hour] += record.point }
         }
         return hours
+    }
+
+    /// The last 30 days of the weight trend, with the latest trend value.
+    static func sparkline(_ weight: WeightStatistics?, _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
+        guard let w = weight else { return .null }
+        let unit = content.export.profile.weightUnit ?? .kg
+        let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        let trend = w.series.days.suffix(30).map { unit.fromKilograms($0.trend) }
+        guard let first = trend.first, let last = trend.last else { return .null }
+        let title = r.text(.sparklineTitle, ["first": r.format.decimal(first), "last": r.format.decimal(last), "unit": unitLabel])
+        let change = last - first
+        return [
+            "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline", title: title)),
+            "trend": .string(r.format.decimal(last) + " " + unitLabel),
+            "change": .string((change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel),
+            "label": .string(r.text(.range30)),
+        ]
     }
 
     // MARK: Tables and lists

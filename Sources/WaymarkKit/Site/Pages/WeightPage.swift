@@ -1,22 +1,154 @@
-/// `weight/index.html`: the weighings, newest first, in the profile's unit.
+/// `weight/index.html` (cards, charts for several ranges, data tables) and `weight.csv`.
 enum WeightPage {
-    static func render(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+    /// A range of the chart switcher; `days` nil means the whole series.
+    struct Range {
+        var id: String
+        var days: Int?
+        var label: UIString
+    }
+
+    static func render(_ content: SiteContent, _ weight: WeightStatistics?, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
         let unit = content.export.profile.weightUnit ?? .kg
-        let sorted = content.export.weights.enumerated().sorted { a, b in
-            let ka = a.element.date.sortKey(in: content.zone), kb = b.element.date.sortKey(in: content.zone)
-            return ka != kb ? ka > kb : a.offset < b.offset
-        }.map(\.element)
-        let rows: [TemplateValue] = sorted.map { entry in
-            [
-                "date": .string(r.format.moment(entry.date, in: content.zone)),
-                "machine": .string(LocaleFormat.machine(entry.date, in: content.zone)),
-                "value": .string(r.format.decimal(unit.fromKilograms(entry.kg))),
+        let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        guard let w = weight else {
+            return [try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [:])]
+        }
+        let f = r.format
+        let v: (Double) -> String = { f.decimal(unit.fromKilograms($0)) }
+        let signed: (Double) -> String = { kg in
+            let text = f.decimal(unit.fromKilograms(kg))
+            return kg > 0 && text != "0.0" ? "+" + text : text
+        }
+        let phrases = Phrases(r.options.language)
+        let days = w.series.days
+        let span = days[0].date.days(to: w.latestDate) + 1
+        let all = [Range(id: "30", days: 30, label: .range30), Range(id: "90", days: 90, label: .range90),
+                   Range(id: "365", days: 365, label: .range365), Range(id: "all", days: nil, label: .rangeAll)]
+        let ranges = all.filter { ($0.days ?? Int.max) < span || $0.days == nil }
+        let chosen = ranges.contains { $0.id == "90" } ? "90" : "all"
+
+        var cards: [TemplateValue] = [
+            card(r.text(.weightLatest), v(w.latest) + " " + unitLabel, r.text(.latestOn, ["date": phrases.date(w.latestDate, today: content.today)])),
+            card(r.text(.weightTrend), v(w.trend) + " " + unitLabel, nil),
+        ]
+        for (key, change) in [(UIString.change7d, w.change7d), (.change30d, w.change30d), (.change365d, w.change365d)] {
+            if let change { cards.append(card(r.text(key), signed(change) + " " + unitLabel, nil)) }
+        }
+        if let rate = w.weeklyRate {
+            cards.append(card(r.text(.weeklyRate), signed(rate) + " " + unitLabel, r.text(.perWeek)))
+        }
+        if let toGoal = w.toGoal {
+            let note: String
+            if abs(toGoal) < 0.05 { note = r.text(.goalReached) } else if let date = w.projectedGoalDate {
+                note = r.text(.projectedOn, ["date": f.longDate(date)])
+            } else { note = r.text(.noProjection) }
+            cards.append(card(r.text(.toGoal), signed(toGoal) + " " + unitLabel, note))
+        }
+        if let bmi = w.bmi { cards.append(card(r.text(.bmi), f.decimal(bmi), r.text(.bmiOfTrend))) }
+        cards.append(card(r.text(.lowest), v(w.min.kg) + " " + unitLabel, phrases.date(w.min.date, today: content.today)))
+        cards.append(card(r.text(.highest), v(w.max.kg) + " " + unitLabel, phrases.date(w.max.date, today: content.today)))
+
+        let panels: [TemplateValue] = ranges.map { range in
+            let first = range.days.map { w.latestDate.adding(days: 1 - $0) } ?? days[0].date
+            let shown = days.filter { $0.date >= first }
+            return [
+                "id": .string(range.id),
+                "label": .string(r.text(range.label)),
+                "checked": .bool(range.id == chosen),
+                "chartWide": .html(chart(shown, range, w, unit, r, wide: true)),
+                "chartNarrow": .html(chart(shown, range, w, unit, r, wide: false)),
+                "table": table(range, shown, content, unit, r),
             ]
         }
-        return try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [
-            "rows": .array(rows),
-            "unit": .string(WeightPage.unitLabel(unit, r.options.language)),
+        let page = try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [
+            "hasData": .bool(true),
+            "cards": .array(cards),
+            "ranges": .array(panels),
+            "manyRanges": .bool(ranges.count > 1),
+            "unit": .string(unitLabel),
+            "hasGoal": .bool(w.goal != nil),
         ])
+        return [page, SiteFile(path: "weight.csv", text: csv(w.series))]
+    }
+
+    /// A stat card. Changes are not coloured: whether falling is good depends on the goal.
+    static func card(_ label: String, _ value: String, _ note: String?) -> TemplateValue {
+        ["label": .string(label), "value": .string(value), "note": .from(note)]
+    }
+
+    static func chart(_ shown: [WeightSeries.Day], _ range: Range, _ w: WeightStatistics, _ unit: WeightUnit,
+                      _ r: PageRenderer, wide: Bool) -> String {
+        let f = r.format
+        let points = shown.map {
+            WeightChart.Point(day: $0.date.dayNumber, weight: unit.fromKilograms($0.weight), interpolated: $0.interpolated,
+                              trend: unit.fromKilograms($0.trend))
+        }
+        let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        var description = ""
+        if let first = shown.first, let last = shown.last {
+            let change = unit.fromKilograms(last.trend - first.trend)
+            let changeText = (change > 0 && f.decimal(change) != "0.0" ? "+" : "") + f.decimal(change) + " " + unitLabel
+            description = r.text(.weightChartDescription, [
+                "start": f.longDate(first.date), "end": f.longDate(last.date), "first": f.decimal(unit.fromKilograms(first.trend)),
+                "last": f.decimal(unit.fromKilograms(last.trend)), "unit": unitLabel, "change": changeText])
+        }
+        let goal = w.goal.map(unit.fromKilograms)
+        let options = WeightChart.Options(
+            width: wide ? 720 : 340, height: wide ? 300 : 240, maxPoints: wide ? 600 : 300, xTicks: wide ? 7 : 4, yTicks: wide ? 5 : 4,
+            goal: goal, goalLabel: goal.map { r.text(.goalLabel, ["v": f.decimal($0)]) } ?? "",
+            title: r.text(.weightChartTitle, ["range": r.text(range.label)]), description: description,
+            tickLabel: { d in
+                switch TimeTicks.boundary(d) {
+                case .year: return String(d.year)
+                case .month: return f.monthShort(d.month)
+                case .day: return f.shortDate(d)
+                }
+            },
+            value: { f.decimal($0) }, id: "weight-\(range.id)-\(wide ? "wide" : "narrow")", className: wide ? "wide" : "narrow")
+        return WeightChart.svg(points, options)
+    }
+
+    /// Every weighing for 30 days; weekly means (Monday to Sunday) for longer ranges. Newest first.
+    static func table(_ range: Range, _ shown: [WeightSeries.Day], _ content: SiteContent, _ unit: WeightUnit,
+                      _ r: PageRenderer) -> TemplateValue {
+        let f = r.format
+        guard let first = shown.first?.date else { return .null }
+        if range.days == 30 {
+            let entries = content.export.weights.filter { !$0.date.isAfter(r.options.now, in: content.zone) && $0.date.localDate(in: content.zone) >= first }
+                .map { (key: $0.date.sortKey(in: content.zone), entry: $0) }
+                .sorted { $0.key > $1.key }
+            return ["everyEntry": .bool(true), "rows": .array(entries.map { e in
+                ["when": .string(f.moment(e.entry.date, in: content.zone)), "machine": .string(LocaleFormat.machine(e.entry.date, in: content.zone)),
+                 "value": .string(f.decimal(unit.fromKilograms(e.entry.kg)))]
+            })]
+        }
+        var weeks: [(start: LocalDate, days: [WeightSeries.Day])] = []
+        for day in shown {
+            let monday = day.date.startOfWeek
+            if weeks.last?.start != monday { weeks.append((monday, [])) }
+            weeks[weeks.count - 1].days.append(day)
+        }
+        return ["everyEntry": .bool(false), "rows": .array(weeks.reversed().map { week in
+            let real = week.days.filter { !$0.interpolated }
+            let mean = real.isEmpty ? nil : real.reduce(0) { $0 + $1.weight } / Double(real.count)
+            return [
+                "when": .string(f.longDate(max(week.start, first))), "machine": .string(max(week.start, first).description),
+                "value": .string(mean.map { f.decimal(unit.fromKilograms($0)) } ?? "—"),
+                "trend": .string(f.decimal(unit.fromKilograms(week.days[week.days.count - 1].trend))),
+                "count": .string(f.integer(real.reduce(0) { $0 + $1.entries })),
+            ]
+        })]
+    }
+
+    /// The daily series in kilograms for spreadsheets.
+    static func csv(_ series: WeightSeries) -> String {
+        var out = "date,weight_kg,trend_kg,interpolated,entries\n"
+        out.reserveCapacity(series.days.count * 40)
+        for d in series.days {
+            out += d.date.description + "," + LocaleFormat.fixed(d.weight, places: 3) + "," + LocaleFormat.fixed(d.trend, places: 3)
+            out += (d.interpolated ? ",true," : ",false,") + String(d.entries) + "\n"
+        }
+        return out
     }
 
     static func unitLabel(_ unit: WeightUnit, _ language: Language) -> String {
