@@ -92,6 +92,25 @@ public enum TimeTicks {
         return kept
     }
 
+    /// Ticks whose labels all fit without overlapping: the most ticks, up to about `count`, for
+    /// which no label has to be dropped (a regular axis reads better than a thinned one).
+    public static func fitting(from start: LocalDate, to end: LocalDate, count: Int, position: (LocalDate) -> Double,
+                               label: (LocalDate) -> String, bounds: ClosedRange<Double>, gap: Double = 8) -> [LocalDate] {
+        var previous: Interval?
+        for c in stride(from: count, through: 1, by: -1) {
+            let interval = self.interval(from: start, to: end, count: c)
+            if interval == previous { continue }
+            previous = interval
+            let dates = ticks(from: start, to: end, interval: interval).filter { d in
+                let half = estimatedWidth(label(d)) / 2
+                return bounds.contains(position(d) - half) && bounds.contains(position(d) + half)
+            }
+            let kept = thinned(positions: dates.map(position), labels: dates.map(label), gap: gap, width: { estimatedWidth($0) })
+            if kept.count == dates.count { return dates }
+        }
+        return []
+    }
+
     /// Rough rendered width of a label in an 11-unit font: CJK characters are square, others narrower.
     public static func estimatedWidth(_ label: String, fontSize: Double = 11) -> Double {
         label.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? fontSize : fontSize * 0.6) }

@@ -92,12 +92,11 @@ public enum WeightChart {
             out += "<text x=\"\(c(left - 5))\" y=\"\(c(y(t)))\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(o.value(t)))</text>"
         }
         let start = LocalDate(dayNumber: first.day), end = LocalDate(dayNumber: last.day)
-        let dates = TimeTicks.ticks(from: start, to: end, count: o.xTicks)
+        let dates = TimeTicks.fitting(from: start, to: end, count: o.xTicks, position: { x(Double($0.dayNumber)) },
+                                      label: o.tickLabel, bounds: 0...o.width)
         let labels = dates.map(o.tickLabel)
         let positions = dates.map { x(Double($0.dayNumber)) }
-        let kept = TimeTicks.thinned(positions: positions, labels: labels, width: { TimeTicks.estimatedWidth($0) })
-            .filter { positions[$0] - TimeTicks.estimatedWidth(labels[$0]) / 2 >= 0 && positions[$0] + TimeTicks.estimatedWidth(labels[$0]) / 2 <= o.width }
-        for i in kept {
+        for i in dates.indices {
             out += "<line class=\"tick\" x1=\"\(c(positions[i]))\" x2=\"\(c(positions[i]))\" y1=\"\(c(top))\" y2=\"\(c(o.height - bottom))\"/>"
             out += "<text x=\"\(c(positions[i]))\" y=\"\(c(o.height - 7))\" text-anchor=\"middle\">\(SVG.text(labels[i]))</text>"
         }

@@ -22,8 +22,8 @@ struct FrontMatter: Equatable {
     /// Splits `text` (already checked UTF-8, BOM removed) into front matter and body.
     /// Text that does not start with a `---` line has no front matter.
     static func parse(_ text: String) throws(Problem) -> FrontMatter {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
+        var lines = text.lines().map { line -> Substring in
+            line.unicodeScalars.last == "\r" ? Substring(line.unicodeScalars.dropLast()) : line
         }
         guard let first = lines.first, first.trimmingCharacters(in: " \t") == "---" else {
             return FrontMatter(fields: [], body: text, bodyLine: 1)

@@ -65,6 +65,7 @@ public enum MarkdownRenderer {
                 let text = headingText ?? ""
                 headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
                 headingText = nil
+                plain += " "
             case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
                 let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
                 plain += literal
@@ -75,7 +76,7 @@ public enum MarkdownRenderer {
             case (CMARK_NODE_CODE_BLOCK, _):
                 let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
                 plain += " " + literal.replacingNewlines() + " "
-            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_HEADING, _), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT):
+            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT):
                 plain += " "
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
                 if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),

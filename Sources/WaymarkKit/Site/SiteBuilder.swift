@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
         files += try DashboardPage.render(content, stats, weight: weight, renderer)
         files.append(SiteFile(path: "stats.json", text: StatsDocument.make(stats, extra: [("weight", StatsDocument.weight(weight))]).text))
         files += try PointsPages.render(content, renderer)
-        files.append(try TargetsPage.render(content, renderer))
+        files += try TargetsPages.render(content, renderer)
         files += try WeightPage.render(content, weight, renderer)
         files.append(try TodosPage.render(content, renderer))
         files += try NotesPages.render(content, renderer)

@@ -13,6 +13,8 @@ struct SiteContent {
     let notes: [NoteEntry]
     /// Targets with their page slugs, in file order.
     let targets: [TargetEntry]
+    /// Tag name → anchor slug on the points page (`points/index.html#tag-<slug>`).
+    let tagSlugs: [String: String]
     /// Images the notes show, by site path.
     let images: [String: [UInt8]]
     /// Problems found while arranging the content (missing images, …).
@@ -24,6 +26,10 @@ struct SiteContent {
         var title: String
         var html: String
         var summary: String
+        /// The target the note's `target:` names (by id, else by name), as an index into `targets`.
+        var target: Int?
+        /// The tag the note's `tag:` names.
+        var tag: String?
     }
 
     struct TargetEntry {
@@ -58,9 +64,9 @@ struct SiteContent {
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
             let title = note.title ?? firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? stem
             entries.append(NoteEntry(note: note, slug: slug, title: title, html: rendered.html,
-                                     summary: SiteContent.summary(rendered.plainText, limit: 160)))
+                                     summary: SiteContent.summary(rendered.plainText, limit: 160), target: nil, tag: nil))
         }
-        notes = entries.enumerated().sorted { a, b in
+        var notes = entries.enumerated().sorted { a, b in
             let ka = a.element.note.date?.sortKey(in: zone), kb = b.element.note.date?.sortKey(in: zone)
             switch (ka, kb) {
             case let (x?, y?) where x != y: return x > y
@@ -70,13 +76,43 @@ struct SiteContent {
             }
         }.map(\.element)
 
-        self.images = images.files
-        self.warnings = images.warnings
-
         var targetSlugs = Slugger()
         targets = export.targets.map { target in
             TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)))
         }
+        var tagSlugger = Slugger(reserved: [])
+        var tagSlugs: [String: String] = [:]
+        for tag in export.tags {
+            guard let name = tag.name, tagSlugs[name] == nil else { continue }
+            tagSlugs[name] = tagSlugger.slug(for: name, fallback: Slugger.hash(name))
+        }
+        self.tagSlugs = tagSlugs
+
+        // Link notes to the target and tag their front matter names.
+        var warnings = images.warnings
+        var byID: [String: Int] = [:], byName: [String: Int] = [:]
+        for (i, t) in export.targets.enumerated() {
+            if let id = t.id, byID[id] == nil { byID[id] = i }
+            if byName[t.name] == nil { byName[t.name] = i }
+        }
+        for i in notes.indices {
+            if let ref = notes[i].note.target {
+                notes[i].target = byID[ref] ?? byName[ref]
+                if notes[i].target == nil {
+                    warnings.append(.warning("notes/" + notes[i].note.fileName, .file,
+                                             "target \"\(Diagnostic.shorten(ref))\" matches no targetId or targetName; the note is not linked to it"))
+                }
+            }
+            if let ref = notes[i].note.tag {
+                if tagSlugs[ref] != nil { notes[i].tag = ref } else {
+                    warnings.append(.warning("notes/" + notes[i].note.fileName, .file,
+                                             "tag \"\(Diagnostic.shorten(ref))\" matches no tagName; the note is not linked to it"))
+                }
+            }
+        }
+        self.notes = notes
+        self.images = images.files
+        self.warnings = warnings
     }
 
     /// `other-note.md#part` → `other-note.html#part` when `other-note.md` is a note; nil otherwise.

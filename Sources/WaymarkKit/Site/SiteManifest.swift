@@ -17,7 +17,7 @@ public struct SiteManifest: Equatable, Sendable {
 
     /// Reads a manifest; nil when the text is not one.
     public init?(text: String) {
-        var lines = text.split(separator: "\n").map(String.init)
+        var lines = text.lines().map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }.filter { !$0.isEmpty }
         guard lines.first == SiteManifest.signature else { return nil }
         lines.removeFirst()
         let paths = lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }

@@ -19,6 +19,7 @@ public enum UIString: String, CaseIterable, Sendable {
     case olderRecordsOnMonthPages, archive, allMonths
     // Targets
     case targetsTitle, deadline, status, statusDone, statusOpen, completed, noDeadline
+    case stateOverdue, stateDueToday, stateUpcoming, inDays, tomorrow, todayLower, timelineTitle, timelineDescription, completedOn, backToTargets, relatedNotes, nextTargets, overdueCount, noUpcoming, pointsEarnedHere, todoSummary, todoGroupSummary, priorityLabel, habitLink, targetLink, perSession, pointsPerSession, legendOverdue, legendToday, legendUpcoming, legendDone
     // Weight
     case weightTitle, weight, entries, dailyWeight
     case weightLatest, weightTrend, change7d, change30d, change365d, weeklyRate, perWeek, toGoal, projectedOn, goalReached, noProjection, bmi, bmiOfTrend, lowest, highest, range30, range90, range365, rangeAll, rangeChooser, legendDaily, legendTrend, legendGoal, goalLabel, weightChartTitle, weightChartDescription, weeklyMeans, everyEntry, weekStarting, mean, readings, downloadCSV, showNumbers, sparklineTitle, weightBlockTitle, latestOn

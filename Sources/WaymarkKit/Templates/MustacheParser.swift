@@ -325,7 +325,7 @@ struct MustacheParser {
     /// Removes the whitespace all non-blank lines share (blank lines become empty), and returns it
     /// as it stood on the first line.
     static func dedent(_ source: String) -> (text: String, indentation: String) {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = source.lines()
         var margin: Substring?
         for line in lines where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
             let lead = line.prefix(while: { $0 == " " || $0 == "\t" })
@@ -353,7 +353,7 @@ struct MustacheParser {
     /// Prefixes every non-empty line of `source` with `indentation`.
     static func indent(_ source: String, with indentation: String) -> String {
         guard !indentation.isEmpty else { return source }
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = source.lines()
         return lines.map { $0.isEmpty || $0 == "\r" ? String($0) : indentation + $0 }.joined(separator: "\n")
     }
 }

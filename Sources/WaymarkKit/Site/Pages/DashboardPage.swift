@@ -31,6 +31,7 @@ enum DashboardPage {
                 "counts": counts(content, root, r),
             ]
             context["weightBlock"] = weightBlock
+            context["targetsBlock"] = TargetsPages.dashboardBlock(content, r, root: root)
             let title = period == .week ? r.text(.overviewTitle) : r.text(label)
             return try r.page(path, template: "dashboard", title: title, section: "overview", context)
         }

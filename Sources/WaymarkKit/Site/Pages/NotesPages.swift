@@ -22,6 +22,14 @@ enum NotesPages {
                 "date": date(n),
                 "machine": machine(n),
                 "bodyHTML": .html(n.html),
+                "targetLink": n.target.map { i in
+                    ["href": .string("../targets/" + content.targets[i].slug + ".html"),
+                     "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]
+                } ?? .null,
+                "tagLink": n.tag.map { name in
+                    ["href": .string("../points/index.html#tag-" + (content.tagSlugs[name] ?? "")),
+                     "text": .string(r.text(.habitLink, ["name": name]))]
+                } ?? .null,
                 "previous": older.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
                 "next": newer.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
             ]))

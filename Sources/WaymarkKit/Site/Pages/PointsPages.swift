@@ -31,7 +31,22 @@ enum PointsPages {
              "spent": .string(r.format.integer(m.spent))]
         })
         let shown = Array(content.pointsNewestFirst.prefix(indexLimit))
+        let phrases = Phrases(r.options.language)
+        let habits: [TemplateValue] = content.export.tags.compactMap { tag in
+            guard let name = tag.name, let slug = content.tagSlugs[name] else { return nil }
+            var facts: [String] = []
+            if tag.durationMinutes > 0 { facts.append(r.text(.perSession, ["d": phrases.duration(minutes: tag.durationMinutes)])) }
+            if let p = tag.point { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
+            let notes = content.notes.filter { $0.tag == name }
+            return [
+                "id": .string("tag-" + slug), "name": .string(name), "color": .from(tag.color?.description),
+                "facts": .string(facts.joined(separator: " · ")),
+                "descriptionHTML": tag.describe.map { .html(MarkdownRenderer.render($0, headingOffset: 3).html) } ?? .null,
+                "notes": .array(notes.map { ["title": .string($0.title), "href": .string("../notes/" + $0.slug + ".html")] }),
+            ]
+        }
         var files: [SiteFile] = [try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
+            "habits": .array(habits),
             "archive": archive,
             "table": .html(table(shown, content, r)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),

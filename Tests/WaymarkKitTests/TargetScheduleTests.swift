@@ -1,0 +1,112 @@
+import Testing
+@testable import WaymarkKit
+
+struct TargetScheduleTests {
+    let shanghai = Zone(identifier: "Asia/Shanghai")!
+    func at(_ text: String, _ zone: Zone) -> Moment { DateTimeText.parse(text)!.moment(in: zone) }
+    var today: LocalDate { LocalDate(year: 2026, month: 11, day: 29)! }
+
+    func label(_ deadline: String?, done: Bool = false, completed: String? = nil, zone: Zone? = nil, language: Language = .en) throws -> (TargetSchedule.State, String) {
+        let zone = zone ?? shanghai
+        let target = Target(name: "T", deadline: deadline.map { at($0, zone) }, done: done, completed: completed.map { at($0, zone) })
+        let state = TargetSchedule.state(of: target, today: today, zone: zone)
+        let now: Int64
+        if case .instant(let s) = at("2026-11-29T20:00:00", zone) { now = s } else { now = 0 }
+        let options = SiteOptions(now: now, zone: zone, language: language)
+        let content = SiteContent(export: Export(targets: [target]), options: options)
+        let renderer = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
+        return (state, TargetsPages.label(target, state, content, renderer))
+    }
+
+    @Test func labelsAtEveryBoundary() throws {
+        // Deadline at 00:00 today: due today, shown with its time.
+        #expect(try label("2026-11-29T00:00:00") == (.dueToday, "00:00"))
+        #expect(try label("2026-11-29T23:59:00") == (.dueToday, "23:59"))
+        // 23:59 yesterday: overdue by a day, shown as MM.dd.
+        #expect(try label("2026-11-28T23:59:00") == (.overdue(days: -1), "11.28"))
+        // Tomorrow 00:00: one calendar day ahead, however few hours away.
+        #expect(try label("2026-11-30T00:00:00") == (.upcoming(days: 1), "tomorrow"))
+        #expect(try label("2026-11-30T00:00:00", language: .zhHans) == (.upcoming(days: 1), "明天"))
+        #expect(try label("2026-12-11T22:00:00") == (.upcoming(days: 12), "in 12 days"))
+        #expect(try label("2026-12-11T22:00:00", language: .zhHans) == (.upcoming(days: 12), "还剩12天"))
+        #expect(try label("2026-01-05T10:00:00") == (.overdue(days: -328), "01.05"))
+        // A whole-day deadline due today has no time.
+        #expect(try label("2026-11-29") == (.dueToday, "today"))
+        #expect(try label(nil) == (.noDeadline, "No deadline"))
+        #expect(try label("2026-11-20T18:00:00", done: true, completed: "2026-11-19T09:00:00") == (.done, "completed Nov 19"))
+        #expect(try label("2026-11-20T18:00:00", done: true) == (.done, "completed Nov 20"))  // at its deadline
+    }
+
+    @Test func dayBoundariesFollowTheReportZone() throws {
+        // 2026-11-29T17:00Z is Nov 30 01:00 in Shanghai but still Nov 29 in UTC.
+        #expect(try label("2026-11-29T17:00:00Z", zone: shanghai) == (.upcoming(days: 1), "tomorrow"))
+        #expect(try label("2026-11-29T17:00:00Z", zone: .utc) == (.dueToday, "17:00"))
+        // 2026-11-28T20:00Z is Nov 29 04:00 in Shanghai (due today) but Nov 28 in UTC (overdue).
+        #expect(try label("2026-11-28T20:00:00Z", zone: shanghai) == (.dueToday, "04:00"))
+        #expect(try label("2026-11-28T20:00:00Z", zone: .utc) == (.overdue(days: -1), "11.28"))
+    }
+
+    @Test func groupsAndOrder() {
+        let z = shanghai
+        let targets = [
+            Target(name: "later", deadline: at("2026-12-20T10:00:00", z)),
+            Target(name: "done-early", deadline: at("2026-10-01T10:00:00", z), done: true, completed: at("2026-09-30T10:00:00", z)),
+            Target(name: "overdue-recent", deadline: at("2026-11-27T10:00:00", z)),
+            Target(name: "no-deadline"),
+            Target(name: "today-late", deadline: at("2026-11-29T22:00:00", z)),
+            Target(name: "soon", deadline: at("2026-11-30T08:00:00", z)),
+            Target(name: "overdue-old", deadline: at("2026-11-01T10:00:00", z)),
+            Target(name: "done-late", deadline: at("2026-11-25T10:00:00", z), done: true),
+            Target(name: "today-early", deadline: at("2026-11-29T08:00:00", z)),
+            Target(name: "done-undated", done: true),
+        ]
+        let order = TargetSchedule.ordered(targets, today: today, zone: z).map { targets[$0.index].name }
+        #expect(order == ["overdue-old", "overdue-recent", "today-early", "today-late", "soon", "later",
+                          "done-late", "done-early", "done-undated", "no-deadline"])
+    }
+}
+
+struct LabelStackingTests {
+    @Test func noTwoLabelsInARowOverlap() {
+        var g: UInt64 = 7
+        func next() -> Double {
+            g = g &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(g >> 40) / Double(1 << 24)
+        }
+        let spans = (0..<200).map { _ -> (start: Double, end: Double) in
+            let start = next() * 700
+            return (start, start + 20 + next() * 150)
+        }
+        let rows = LabelStacking.rows(spans, gap: 6)
+        for i in spans.indices {
+            for j in spans.indices where j != i && rows[i] == rows[j] {
+                let separate = spans[i].end + 6 <= spans[j].start || spans[j].end + 6 <= spans[i].start
+                #expect(separate, "labels \(i) and \(j) overlap in row \(rows[i])")
+            }
+        }
+        #expect(LabelStacking.rows([(0, 50), (60, 100), (30, 80), (200, 210)], gap: 6) == [0, 0, 1, 0])
+    }
+
+    @Test func timelineSpansAtLeastTodayMinus14ToPlus30() {
+        let today = LocalDate(year: 2026, month: 11, day: 29)!.dayNumber
+        #expect(TimelineChart.domain([], today: today) == (today - 14, today + 30))
+        let far = TimelineChart.Marker(day: today - 100, kind: .overdue, label: "x", title: "x")
+        #expect(TimelineChart.domain([far], today: today) == (today - 100, today + 30))
+    }
+
+    @Test func timelineLabelsNeverOverlap() {
+        let today = 20_786
+        let markers = (0..<30).map { TimelineChart.Marker(day: today - 10 + $0 % 7, kind: .upcoming, label: "目标 number \($0) with a long name", title: "") }
+        let o = TimelineChart.Options(width: 340, today: today, todayLabel: "Today", xTicks: 4, maxLabel: 14, tickLabel: { $0.description },
+                                      title: "t", description: "d", id: "t", className: "")
+        let (_, spans, rows) = TimelineChart.layout(markers, o)
+        for i in spans.indices {
+            for j in spans.indices where j > i && rows[i] == rows[j] {
+                #expect(spans[i].end + 6 <= spans[j].start || spans[j].end + 6 <= spans[i].start)
+            }
+        }
+        let svg = TimelineChart.svg(markers, o)
+        #expect(svg.components(separatedBy: "<title>").count - 1 == 30)  // one per marker
+        #expect(svg.contains("<title id=\"t-title\">t</title><desc id=\"t-desc\">d</desc>"))
+    }
+}
