@@ -60,3 +60,22 @@ struct LocalDateTests {
         #expect(LocalDate(year: 1969, month: 12, day: 31)!.weekday == 3)
     }
 }
+
+struct ZoneTests {
+    @Test(arguments: ["Asia/Shanghai", "America/New_York", "Europe/Moscow", "Pacific/Apia", "Australia/Lord_Howe",
+                      "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Chatham", "UTC"])
+    func transitionTableAgreesWithFoundation(identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        // Every 3 hours plus a prime number of seconds, 1950-2040, and both sides of the table's span.
+        var s: Int64 = -631_152_000
+        var mismatches = 0
+        while s < 2_208_988_800 {
+            if zone.offset(at: s) != zone.foundationOffset(at: s) { mismatches += 1 }
+            s += 10_807
+        }
+        #expect(mismatches == 0)
+        for edge: Int64 in [-2_208_988_801, -2_208_988_800, 7_258_118_399, 7_258_118_400, -62_135_596_800, 253_402_300_799] {
+            #expect(zone.offset(at: edge) == zone.foundationOffset(at: edge))
+        }
+    }
+}

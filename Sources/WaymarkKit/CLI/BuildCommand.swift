@@ -14,6 +14,7 @@ enum BuildCommand {
             .init(names: ["--force"], value: nil, help: "Write into a non-empty folder Waymark did not create (its other files are kept)."),
             CommonOptions.skipInvalid,
             CommonOptions.quiet,
+            .init(names: ["--timings"], value: nil, help: "Print how long reading, building and writing took."),
         ],
         discussion: """
         The site is built beside the output folder and swapped in only when complete; files that
@@ -38,6 +39,7 @@ enum BuildCommand {
         let loader = ExportLoader(env: env, quiet: quiet)
         let (result, stop) = loader.load(directory, fallbackZone: cliZone ?? .utc, skipInvalid: parsed.flag("--skip-invalid"))
         if let stop { return stop }
+        let read = env.monotonic()
         let export = result.export
 
         let zone = cliZone ?? export.profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
@@ -84,6 +86,7 @@ enum BuildCommand {
             return parsed.value("--templates") == nil ? .software : .dataError
         }
 
+        let built = env.monotonic()
         let output = parsed.value("--output") ?? "site"
         let report: SiteWriter.Report
         do {
@@ -92,6 +95,11 @@ enum BuildCommand {
         } catch {
             env.standardError("error: \(error.message)\n")
             return error.exitCode == 73 ? .cannotCreate : .ioError
+        }
+        if parsed.flag("--timings") {
+            let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
+            let end = env.monotonic()
+            env.standardError("read \(f(read - started)), compute and render \(f(built - read)), write \(f(end - built))\n")
         }
         if !quiet {
             let seconds = env.monotonic() - started

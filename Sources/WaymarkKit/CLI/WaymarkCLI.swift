@@ -7,6 +7,7 @@ public enum WaymarkCLI {
         BuildCommand.spec.name: BuildCommand.spec,
         CheckCommand.spec.name: CheckCommand.spec,
         InitThemeCommand.spec.name: InitThemeCommand.spec,
+        SampleCommand.spec.name: SampleCommand.spec,
     ]
 
     static var help: String {
@@ -18,7 +19,8 @@ public enum WaymarkCLI {
         COMMANDS:
         \(CommandSpec.row("build", BuildCommand.spec.abstract))\
         \(CommandSpec.row("check", CheckCommand.spec.abstract))\
-        \(CommandSpec.row("init-theme", InitThemeCommand.spec.abstract))
+        \(CommandSpec.row("init-theme", InitThemeCommand.spec.abstract))\
+        \(CommandSpec.row("sample", SampleCommand.spec.abstract))
         OPTIONS:
         \(CommandSpec.row("-h, --help", "Show this help."))\
         \(CommandSpec.row("--version", "Show the version."))
@@ -75,6 +77,7 @@ public enum WaymarkCLI {
         switch spec.name {
         case BuildCommand.spec.name: code = BuildCommand.run(parsed, env)
         case CheckCommand.spec.name: code = CheckCommand.run(parsed, env)
+        case SampleCommand.spec.name: code = SampleCommand.run(parsed, env)
         default: code = InitThemeCommand.run(parsed, env)
         }
         return code.rawValue

@@ -23,9 +23,16 @@ public enum DateTimeText {
     }
 
     public static func parse(_ text: String) -> Parsed? {
-        var s = Array(text.utf8)
-        while let last = s.last, last == 0x20 || last == 0x09 { s.removeLast() }
-        while let first = s.first, first == 0x20 || first == 0x09 { s.removeFirst() }
+        var text = text
+        // Parse the UTF-8 bytes in place; a native string always has contiguous storage.
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes all: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        var lo = 0, hi = all.count
+        while hi > lo, all[hi - 1] == 0x20 || all[hi - 1] == 0x09 { hi -= 1 }
+        while lo < hi, all[lo] == 0x20 || all[lo] == 0x09 { lo += 1 }
+        let s = UnsafeBufferPointer(rebasing: all[lo..<hi])
         var i = 0
 
         func number(_ width: Int) -> Int? {

@@ -61,7 +61,7 @@ public struct ExportReader: Sendable {
         }
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
 
-        func records<T>(_ name: String, id: String, _ decode: (inout RecordReader) -> T?) -> [T] {
+        func records<T: Sendable>(_ name: String, id: String, _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> [T] {
             guard present.contains(name), let bytes = state.load(name) else { return [] }
             let (items, summary) = RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id,
                                                          diagnostics: &state.diagnostics, decode)

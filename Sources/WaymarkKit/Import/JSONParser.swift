@@ -46,10 +46,22 @@ struct JSONParser {
     }
 
     private mutating func parseRecordsLayout(record: (Int, JSONValue, Bool) -> Void) throws(JSONSyntaxError) -> RecordsLayout {
+        var none: [Int]?
+        return try parseRecordsLayout(record: record, skip: &none)
+    }
+
+    private mutating func parseRecordsLayout(record: (Int, JSONValue, Bool) -> Void, skipInto starts: inout [Int]) throws(JSONSyntaxError) -> RecordsLayout {
+        var collected: [Int]? = starts
+        defer { starts = collected ?? [] }
+        return try parseRecordsLayout(record: record, skip: &collected)
+    }
+
+    /// With `skip` set, records are not parsed: their start offsets are appended to it.
+    private mutating func parseRecordsLayout(record: (Int, JSONValue, Bool) -> Void, skip: inout [Int]?) throws(JSONSyntaxError) -> RecordsLayout {
         skipWhitespace()
         guard index < bytes.count else { throw error("the file holds no JSON value") }
         if bytes[index] == UInt8(ascii: "[") {
-            try streamArray { record($0, $1, false) }
+            try streamArray(skip: &skip) { record($0, $1, false) }
             return .array
         }
         guard bytes[index] == UInt8(ascii: "{") else { return .other(try parseValue(depth: 0)) }
@@ -70,7 +82,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             if key == "data" && peek() == UInt8(ascii: "[") {
-                try streamArray { record($0, $1, true) }
+                try streamArray(skip: &skip) { record($0, $1, true) }
                 hasData = true
             } else {
                 members.append((key, try parseValue(depth: 1)))
@@ -86,7 +98,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func streamArray(record: (Int, JSONValue) -> Void) throws(JSONSyntaxError) {
+    private mutating func streamArray(skip: inout [Int]?, record: (Int, JSONValue) -> Void) throws(JSONSyntaxError) {
         index += 1  // [
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
@@ -96,7 +108,12 @@ struct JSONParser {
         var n = 0
         while true {
             skipWhitespace()
-            record(n, try parseValue(depth: 2))
+            if skip != nil {
+                skip?.append(index)
+                try skipValue()
+            } else {
+                record(n, try parseValue(depth: 2))
+            }
             n += 1
             skipWhitespace()
             switch peek() {
@@ -107,6 +124,63 @@ struct JSONParser {
             default: throw error("expected ',' or ']' after an array element")
             }
         }
+    }
+
+    // MARK: Locating records without parsing them
+
+    /// The layout of a records file and the byte offset where each record starts, found without
+    /// building the records, so that they can then be parsed in parallel. Throws on malformed
+    /// structure; callers then run `parseRecords` for the exact message.
+    static func locateRecords(_ data: [UInt8]) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) {
+        try data.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) in
+            var parser = JSONParser(buffer)
+            var starts: [Int] = []
+            starts.reserveCapacity(data.count / 96)
+            let layout = try parser.parseRecordsLayout(record: { _, _, _ in }, skipInto: &starts)
+            try parser.expectEnd()
+            return (layout, starts)
+        }
+    }
+
+    /// Parses the record that starts at `offset` (as found by `locateRecords`).
+    static func parseRecord(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(buffer)
+        parser.index = offset
+        return try parser.parseValue(depth: 2)
+    }
+
+    /// Skips one value without building it, checking only nesting and string boundaries.
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        var depth = 0
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file; the JSON is cut off") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= JSONParser.maxDepth else { throw error("nested deeper than \(JSONParser.maxDepth) levels") }
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { throw error("unexpected end of file inside a string; the JSON is cut off") }
+                index += 1
+            default:
+                // Numbers, literals, commas and colons: run to the next delimiter.
+                index += 1
+                while index < bytes.count {
+                    let b = bytes[index]
+                    if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == UInt8(ascii: "{")
+                        || b == UInt8(ascii: "[") || b == UInt8(ascii: "\"") { break }
+                    index += 1
+                }
+            }
+        } while depth > 0
     }
 
     // MARK: Values

@@ -1,74 +1,49 @@
-/// Decodes a JSON records file (a bare array or the app's envelope) one record at a time.
-enum RecordsDecoder {
-    static func decode<T>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
-                          diagnostics: inout [Diagnostic],
-                          _ decodeRecord: (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary) {
-        var items: [T] = []
-        var invalid = 0
-        var local: [Diagnostic] = []
-        var summary: ImportResult.FileSummary { ImportResult.FileSummary(file: file, records: items.count, invalid: invalid) }
+import Foundation
+import Dispatch
+import Synchronization
 
+/// Decodes a JSON records file (a bare array or the app's envelope).
+///
+/// Large files are decoded in parallel: a structural pass finds where each record starts, then
+/// chunks of records are parsed and decoded on every core and merged in file order. Whenever
+/// parsing fails, the sequential parser runs over the file so that the message is exactly the
+/// one a front-to-back read gives.
+enum RecordsDecoder {
+    /// Records per chunk below which threads cost more than they save.
+    static let recordsPerChunk = 20_000
+
+    static func decode<T: Sendable>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
+                                    diagnostics: inout [Diagnostic],
+                                    _ decodeRecord: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary) {
+        let empty = ImportResult.FileSummary(file: file, records: 0, invalid: 0)
         let text: SourceText
         do {
             text = try SourceText(checking: bytes)
         } catch {
             diagnostics.append(.error(file, .lineColumn(line: error.line, column: error.column), error.message))
-            return ([], summary)
+            return ([], empty)
         }
         if text.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             diagnostics.append(.error(file, .file, "the file is empty; expected a JSON array of records"))
-            return ([], summary)
+            return ([], empty)
+        }
+        guard let (layout, starts) = try? JSONParser.locateRecords(text.bytes) else {
+            diagnostics.append(syntaxError(text, file))
+            return ([], empty)
         }
 
-        var seenIDs: [String: Int] = [:]
-        let layout: JSONParser.RecordsLayout
-        do {
-            layout = try JSONParser.parseRecords(text.bytes) { index, value, inEnvelope in
-                guard case .object(let object) = value else {
-                    invalid += 1
-                    var d = Diagnostic.error(file, .jsonPath(RecordReader(JSONObject(), file: file, location: .element(index, inEnvelope: inEnvelope), zone: zone).path),
-                                             "expected a record object (got \(value.quoted))")
-                    d.dropsRecord = true
-                    local.append(d)
-                    return
-                }
-                var reader = RecordReader(object, file: file, location: .element(index, inEnvelope: inEnvelope), zone: zone)
-                let item = decodeRecord(&reader)
-                if let item, reader.problems.isEmpty {
-                    items.append(item)
-                } else {
-                    invalid += 1
-                    for var problem in reader.problems {
-                        problem.dropsRecord = true
-                        local.append(problem)
-                    }
-                }
-                if let idKey, let id = reader.string(idKey), !id.isEmpty {
-                    if let first = seenIDs[id] {
-                        let firstPath = RecordReader(JSONObject(), file: file, location: .element(first, inEnvelope: inEnvelope), zone: zone).path
-                        local.append(.warning(file, .jsonPath(reader.path.appending(idKey)),
-                                              "duplicate id \"\(Diagnostic.shorten(id))\" (first at \(firstPath)); both records are kept"))
-                    } else {
-                        seenIDs[id] = index
-                    }
-                }
-            }
-        } catch {
-            let (line, column) = SourceText.lineColumn(of: error.offset, in: text.bytes)
-            diagnostics.append(.error(file, .lineColumn(line: line, column: column), error.message))
-            return ([], ImportResult.FileSummary(file: file, records: 0, invalid: 0))
-        }
-
+        var inEnvelope = false
         switch layout {
         case .array:
             break
         case .envelope(let envelope, let hasData):
+            inEnvelope = true
             if isFalse(envelope["ok"]) {
                 var message = "the app reported a failure instead of data"
                 if case .string(let m)? = envelope["message"] { message += ": \"\(Diagnostic.shorten(m))\"" }
                 if let code = envelope["code"], code != .null { message += " (code \(code.quoted))" }
                 diagnostics.append(.error(file, .jsonPath(JSONPath(["ok"])), message))
-                return ([], ImportResult.FileSummary(file: file, records: 0, invalid: 0))
+                return ([], empty)
             }
             if !hasData {
                 switch envelope["data"] {
@@ -80,12 +55,124 @@ enum RecordsDecoder {
                 case .some(let other):
                     diagnostics.append(.error(file, .jsonPath(JSONPath(["data"])), "expected an array of records (got \(other.kindDescription))"))
                 }
+                return ([], empty)
             }
         case .other(let value):
             diagnostics.append(.error(file, .jsonPath(JSONPath()), "expected an array of records (got \(value.kindDescription))"))
+            return ([], empty)
         }
-        diagnostics += local
-        return (items, summary)
+
+        // Decode chunks of records, in parallel when there are many.
+        let chunks = max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
+        let results = Mutex<[Chunk<T>?]>(Array(repeating: nil, count: chunks))
+        let source = text.bytes
+        let envelope = inEnvelope
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = (starts.count * c / chunks)..<(starts.count * (c + 1) / chunks)
+            let chunk = source.withUnsafeBufferPointer { buffer in
+                decodeChunk(buffer, starts: starts, range: range, file: file, zone: zone, idKey: idKey, inEnvelope: envelope, decodeRecord)
+            }
+            results.withLock { $0[c] = chunk }
+        }
+        let done = results.withLock { $0 }
+        if done.contains(where: { $0?.failed != false }) {
+            diagnostics.append(syntaxError(text, file))
+            return ([], empty)
+        }
+
+        // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
+        // of one hash partition. Warnings come out in file order.
+        let finished = done.compactMap { $0 }
+        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
+        let found = Parallel.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
+            var finder = DuplicateFinder(expected: starts.count / partitions + 16)
+            var hits: [(index: Int, first: Int, id: String)] = []
+            for chunk in finished {
+                for entry in chunk.ids where Int(entry.hash % UInt64(partitions)) == p {
+                    if let first = finder.insert(entry.id, hash: entry.hash, at: entry.index) { hits.append((entry.index, first, entry.id)) }
+                }
+            }
+            return hits
+        }.flatMap { $0 }.sorted { $0.index < $1.index }
+
+        // Merge in file order.
+        var items: [T] = []
+        items.reserveCapacity(starts.count)
+        var invalid = 0
+        for chunk in finished {
+            items += chunk.items
+            invalid += chunk.invalid
+            diagnostics += chunk.problems
+        }
+        for hit in found {
+            diagnostics.append(.warning(file, .jsonPath(path(hit.index, inEnvelope).appending(idKey ?? "id")),
+                                        "duplicate id \"\(Diagnostic.shorten(hit.id))\" (first at \(path(hit.first, inEnvelope))); both records are kept"))
+        }
+        return (items, ImportResult.FileSummary(file: file, records: items.count, invalid: invalid))
+    }
+
+    struct Chunk<T: Sendable>: Sendable {
+        var items: [T] = []
+        var problems: [Diagnostic] = []
+        var invalid = 0
+        var ids: [(index: Int, id: String, hash: UInt64)] = []
+        var failed = false
+    }
+
+    private static func decodeChunk<T: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, starts: [Int], range: Range<Int>, file: String,
+                                                 zone: Zone, idKey: String?, inEnvelope: Bool,
+                                                 _ decodeRecord: (inout RecordReader) -> T?) -> Chunk<T> {
+        var chunk = Chunk<T>()
+        chunk.items.reserveCapacity(range.count)
+        if idKey != nil { chunk.ids.reserveCapacity(range.count) }
+        for index in range {
+            let value: JSONValue
+            do {
+                value = try JSONParser.parseRecord(in: buffer, at: starts[index])
+            } catch {
+                chunk.failed = true
+                return chunk
+            }
+            guard case .object(let object) = value else {
+                chunk.invalid += 1
+                var d = Diagnostic.error(file, .jsonPath(path(index, inEnvelope)), "expected a record object (got \(value.quoted))")
+                d.dropsRecord = true
+                chunk.problems.append(d)
+                continue
+            }
+            var reader = RecordReader(object, file: file, location: .element(index, inEnvelope: inEnvelope), zone: zone)
+            if let item = decodeRecord(&reader), reader.problems.isEmpty {
+                chunk.items.append(item)
+            } else {
+                chunk.invalid += 1
+                for var problem in reader.problems {
+                    problem.dropsRecord = true
+                    chunk.problems.append(problem)
+                }
+            }
+            if let idKey, let id = object[idKey] {
+                switch id {
+                case .string(let s) where !s.isEmpty, .number(let s): chunk.ids.append((index, s, DuplicateFinder.hash(s)))
+                default: break
+                }
+            }
+        }
+        return chunk
+    }
+
+    private static func path(_ index: Int, _ inEnvelope: Bool) -> JSONPath {
+        inEnvelope ? JSONPath(["data", String(index)]) : JSONPath([String(index)])
+    }
+
+    /// The first syntax error of the file, from a front-to-back parse.
+    private static func syntaxError(_ text: SourceText, _ file: String) -> Diagnostic {
+        do {
+            _ = try JSONParser.parseRecords(text.bytes) { _, _, _ in }
+            return .error(file, .file, "the JSON could not be read")  // not reached: locate and parse agree
+        } catch {
+            let (line, column) = SourceText.lineColumn(of: error.offset, in: text.bytes)
+            return .error(file, .lineColumn(line: line, column: column), error.message)
+        }
     }
 
     private static func isFalse(_ value: JSONValue?) -> Bool {
@@ -95,4 +182,9 @@ enum RecordsDecoder {
         default: return false
         }
     }
+}
+
+extension ProcessInfo {
+    /// Cores to spread work over.
+    static var processInfoActiveCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

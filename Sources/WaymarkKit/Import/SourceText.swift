@@ -37,9 +37,17 @@ public struct SourceText: Sendable {
 
     /// The offset of the first byte that breaks UTF-8, or nil when all is well.
     static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+        b.withUnsafeBufferPointer { firstInvalidUTF8($0) }
+    }
+
+    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = b.count
+        let raw = UnsafeRawBufferPointer(b)
         while i < n {
+            // Eight ASCII bytes at a time: most exports are mostly ASCII.
+            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
             let c = b[i]
             if c < 0x80 {
                 i += 1

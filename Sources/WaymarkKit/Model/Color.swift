@@ -40,8 +40,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
     func trimmingWhitespace() -> String {
+        // Almost every value has nothing to trim: check the ends' bytes before touching characters.
+        if let first = utf8.first, let last = utf8.last, !Self.isSpaceByte(first), !Self.isSpaceByte(last) { return self }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
+    }
+
+    private static func isSpaceByte(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0xEF  // 0xEF starts a BOM (U+FEFF)
     }
 }

@@ -1,16 +1,54 @@
 import Foundation
 
 /// An IANA time zone, reduced to the two conversions Waymark needs: instant → wall time and
-/// wall time → instant. `secondsFromGMT(for:)` is cheap (tens of nanoseconds), so no cache.
+/// wall time → instant.
+///
+/// Foundation's time zones take a lock on every call, which a million records on two cores
+/// contend for; so the zone's transitions between 1900 and 2200 are listed once and offsets are
+/// found by binary search. Instants outside that span ask Foundation.
 public struct Zone: Sendable, Hashable {
     public let identifier: String
     private let timeZone: TimeZone
+    private let table: Transitions
+
+    /// Offset changes: `instants[i]` is when `offsets[i]` starts; `initial` holds before the first.
+    final class Transitions: Sendable {
+        static let start: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
+        static let end: Int64 = 7_258_118_400  // 2200-01-01T00:00:00Z
+        let instants: [Int64]
+        let offsets: [Int]
+        let initial: Int
+
+        init(_ tz: TimeZone) {
+            var instants: [Int64] = [], offsets: [Int] = []
+            var date = Date(timeIntervalSince1970: TimeInterval(Transitions.start))
+            while let next = tz.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < TimeInterval(Transitions.end),
+                  next > date {
+                instants.append(Int64(next.timeIntervalSince1970))
+                offsets.append(tz.secondsFromGMT(for: next))
+                date = next
+            }
+            self.instants = instants
+            self.offsets = offsets
+            initial = tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(Transitions.start)))
+        }
+
+        func offset(at instant: Int64) -> Int {
+            var lo = 0, hi = instants.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if instants[mid] <= instant { lo = mid + 1 } else { hi = mid }
+            }
+            return lo == 0 ? initial : offsets[lo - 1]
+        }
+    }
 
     /// The zone with this IANA identifier, or nil when the system does not know it.
     public init?(identifier: String) {
         guard !identifier.isEmpty, let tz = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.timeZone = tz
+        self.table = Transitions(tz)
     }
 
     public static let utc = Zone(fixedIdentifier: "UTC")
@@ -18,10 +56,17 @@ public struct Zone: Sendable, Hashable {
     private init(fixedIdentifier: String) {
         identifier = fixedIdentifier
         timeZone = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+        table = Transitions(timeZone)
     }
 
     /// Offset from UTC in seconds at `instant`.
     public func offset(at instant: Int64) -> Int {
+        if instant >= Transitions.start && instant < Transitions.end { return table.offset(at: instant) }
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+
+    /// The offset as Foundation computes it, without the table (for tests).
+    func foundationOffset(at instant: Int64) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 

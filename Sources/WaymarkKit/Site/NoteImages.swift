@@ -6,11 +6,11 @@ struct NoteImages {
     static let allowed = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
 
     /// Reads a file of the export by its path relative to the export (e.g. `notes/images/a.png`).
-    let load: (String) -> [UInt8]?
+    let load: @Sendable (String) -> [UInt8]?
     private(set) var files: [String: [UInt8]] = [:]
     private(set) var warnings: [Diagnostic] = []
 
-    init(load: @escaping (String) -> [UInt8]?) {
+    init(load: @escaping @Sendable (String) -> [UInt8]?) {
         self.load = load
     }
 

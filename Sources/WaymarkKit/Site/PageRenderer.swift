@@ -1,6 +1,6 @@
 /// Renders pages through the theme's templates with the context every page shares: language,
 /// titles, navigation, the relative path back to the root and the interface strings.
-struct PageRenderer {
+struct PageRenderer: Sendable {
     let templates: TemplateSet
     let options: SiteOptions
     let format: LocaleFormat

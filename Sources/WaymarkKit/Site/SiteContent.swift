@@ -1,5 +1,5 @@
 /// The export arranged for the pages: sorted lists, slugs and rendered Markdown, computed once.
-struct SiteContent {
+struct SiteContent: Sendable {
     let export: Export
     let options: SiteOptions
     var zone: Zone { options.zone }
@@ -20,7 +20,7 @@ struct SiteContent {
     /// Problems found while arranging the content (missing images, …).
     let warnings: [Diagnostic]
 
-    struct NoteEntry {
+    struct NoteEntry: Sendable {
         var note: Note
         var slug: String
         var title: String
@@ -32,12 +32,12 @@ struct SiteContent {
         var tag: String?
     }
 
-    struct TargetEntry {
+    struct TargetEntry: Sendable {
         var target: Target
         var slug: String
     }
 
-    init(export: Export, options: SiteOptions, loadExportFile: @escaping (String) -> [UInt8]? = { _ in nil }) {
+    init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
         self.export = export
         self.options = options
         let zone = options.zone
@@ -54,17 +54,24 @@ struct SiteContent {
             slugs.append(slug)
             bySource[note.fileName] = slug
         }
-        var entries: [NoteEntry] = []
-        var images = NoteImages(load: loadExportFile)
-        for (note, slug) in zip(export.notes, slugs) {
-            let rendered = MarkdownRenderer.render(note.body, headingOffset: 1) { url, isImage in
-                isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: bySource)
+        // Notes render independently; each collects the images it shows, merged in note order.
+        let links = bySource
+        let rendered = Parallel.map(Array(zip(export.notes, slugs))) { note, slug -> (NoteEntry, NoteImages) in
+            var images = NoteImages(load: loadExportFile)
+            let result = MarkdownRenderer.render(note.body, headingOffset: 1) { url, isImage in
+                isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: links)
             }
-            let firstHeading = rendered.headings.first?.text
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
-            let title = note.title ?? firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? stem
-            entries.append(NoteEntry(note: note, slug: slug, title: title, html: rendered.html,
-                                     summary: SiteContent.summary(rendered.plainText, limit: 160), target: nil, tag: nil))
+            let title = note.title ?? result.headings.first.flatMap { $0.text.isEmpty ? nil : $0.text } ?? stem
+            return (NoteEntry(note: note, slug: slug, title: title, html: result.html,
+                              summary: SiteContent.summary(result.plainText, limit: 160), target: nil, tag: nil), images)
+        }
+        let entries = rendered.map(\.0)
+        var imageFiles: [String: [UInt8]] = [:]
+        var imageWarnings: [Diagnostic] = []
+        for (_, images) in rendered {
+            imageFiles.merge(images.files) { first, _ in first }
+            imageWarnings += images.warnings
         }
         var notes = entries.enumerated().sorted { a, b in
             let ka = a.element.note.date?.sortKey(in: zone), kb = b.element.note.date?.sortKey(in: zone)
@@ -89,7 +96,7 @@ struct SiteContent {
         self.tagSlugs = tagSlugs
 
         // Link notes to the target and tag their front matter names.
-        var warnings = images.warnings
+        var warnings = imageWarnings
         var byID: [String: Int] = [:], byName: [String: Int] = [:]
         for (i, t) in export.targets.enumerated() {
             if let id = t.id, byID[id] == nil { byID[id] = i }
@@ -111,7 +118,7 @@ struct SiteContent {
             }
         }
         self.notes = notes
-        self.images = images.files
+        self.images = imageFiles
         self.warnings = warnings
     }
 

@@ -5,7 +5,7 @@ enum PointsPages {
     /// How many records the index page lists before pointing to the month pages.
     static let indexLimit = 1000
 
-    struct Month {
+    struct Month: Sendable {
         var year: Int
         var month: Int
         var records: [PointRecord]
@@ -52,15 +52,15 @@ enum PointsPages {
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
         ])]
-        for m in months {
+        files += try Parallel.map(months) { (m) throws(TemplateError) -> SiteFile in
             let title = r.format.monthYear(year: m.year, month: m.month)
-            files.append(try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
+            return try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
                 "month": .string(title),
                 "count": .string(r.format.integer(m.records.count)),
                 "earned": .string(r.format.integer(m.earned)),
                 "spent": .string(r.format.integer(m.spent)),
                 "table": .html(table(m.records, content, r)),
-            ]))
+            ])
         }
         return files
     }
@@ -77,44 +77,49 @@ enum PointsPages {
         }
     }
 
-    /// A table of records, escaped value by value.
+    /// "00:00" … "23:59", made once: a million rows must not format a million times.
+    static let clock: [String] = (0..<1440).map { pad($0 / 60, 2) + ":" + pad($0 % 60, 2) }
+
+    /// A table of records, escaped value by value. Records arrive sorted by time, so the date
+    /// text of a row is usually the previous row's and is reused.
     static func table(_ records: [PointRecord], _ content: SiteContent, _ r: PageRenderer) -> String {
         guard !records.isEmpty else { return "" }
         var out = ""
-        out.reserveCapacity(records.count * 160 + 400)
-        out += "<table class=\"records\">\n<thead><tr><th scope=\"col\">\(r.text(.date))</th><th scope=\"col\">\(r.text(.time))</th>"
-        out += "<th scope=\"col\" class=\"num\">\(r.text(.points))</th><th scope=\"col\">\(r.text(.type))</th>"
+        out.reserveCapacity(records.count * 110 + 400)
+        out += "<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">\(r.text(.date))</th><th scope=\"col\">\(r.text(.time))</th>"
+        out += "<th scope=\"col\">\(r.text(.points))</th><th scope=\"col\">\(r.text(.type))</th>"
         out += "<th scope=\"col\">\(r.text(.name))</th></tr></thead>\n<tbody>\n"
         var typeLabels: [String: String] = [:]
+        var lastDay = Int.min
+        var dateCell = ""
         for record in records {
-            let dateText: String, timeText: String, machine: String
+            let day: LocalDate
+            var timeText = ""
             switch record.date {
             case .instant(let s):
                 let wall = content.zone.localDateTime(of: s)
-                dateText = r.format.longDate(wall.date)
-                timeText = r.format.time(wall)
-                machine = LocaleFormat.machine(record.date, in: content.zone)
+                day = wall.date
+                timeText = clock[wall.hour * 60 + wall.minute]
             case .day(let d):
-                dateText = r.format.longDate(d)
-                timeText = ""
-                machine = d.description
+                day = d
+            }
+            if day.dayNumber != lastDay {
+                lastDay = day.dayNumber
+                dateCell = "<tr><td><time datetime=\"" + day.description + "\">" + r.format.longDate(day) + "</time></td><td>"
             }
             let key = record.type ?? "\u{0}"
             let label: String
             if let known = typeLabels[key] { label = known } else {
-                label = typeLabel(record.type, r)
+                label = HTMLEscape.escape(typeLabel(record.type, r))
                 typeLabels[key] = label
             }
-            out += "<tr><td><time datetime=\""
-            out += machine
-            out += "\">"
-            out += dateText
-            out += "</time></td><td>"
+            out += dateCell
             out += timeText
-            out += record.point < 0 ? "</td><td class=\"num spent\">" : "</td><td class=\"num\">"
-            out += record.point > 0 ? "+" + r.format.integer(record.point) : r.format.integer(record.point)
+            out += record.point < 0 ? "</td><td class=\"spent\">" : "</td><td>"
+            if record.point > 0 { out += "+" }
+            out += record.point < 1000 && record.point > -1000 ? String(record.point).replacingMinus : r.format.integer(record.point)
             out += "</td><td>"
-            HTMLEscape.append(label, to: &out)
+            out += label
             out += "</td><td>"
             HTMLEscape.append(record.name ?? "", to: &out)
             if let describe = record.describe, !describe.isEmpty {
@@ -127,4 +132,9 @@ enum PointsPages {
         out += "</tbody>\n</table>"
         return out
     }
+}
+
+private extension String {
+    /// "-12" with a typographic minus, as `LocaleFormat.integer` writes it.
+    var replacingMinus: String { hasPrefix("-") ? "−" + dropFirst() : self }
 }

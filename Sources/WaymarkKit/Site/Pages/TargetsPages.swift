@@ -76,9 +76,14 @@ enum TargetsPages {
             "timelineWide": timeline(schedule, content, r, wide: true),
             "timelineNarrow": timeline(schedule, content, r, wide: false),
         ])]
+        // Records a target earned, grouped once: filtering all records per target would be quadratic.
+        var earned: [String: [PointRecord]] = [:]
+        for record in content.pointsNewestFirst where record.type == "target" {
+            if let name = record.name { earned[name, default: []].append(record) }
+        }
         for scheduled in schedule {
             let entry = content.targets[scheduled.index]
-            let records = content.pointsNewestFirst.filter { $0.type == "target" && $0.name == entry.target.name }
+            let records = earned[entry.target.name] ?? []
             var data = item(scheduled, content, r, root: "../", headingOffset: 1).objectValue
             data["records"] = .html(PointsPages.table(records, content, r))
             data["hasRecords"] = .bool(!records.isEmpty)

@@ -1,0 +1,75 @@
+/// `waymark sample -o DIR`: writes a realistic synthetic export to try Waymark with.
+enum SampleCommand {
+    static let spec = CommandSpec(
+        name: "sample",
+        abstract: "Write a realistic synthetic export to try Waymark with.",
+        arguments: [],
+        options: [
+            .init(names: ["-o", "--output"], value: "DIR", help: "Folder to write the export into (new or empty; default: ./sample-export)."),
+            .init(names: ["--years"], value: "N", help: "Years of data ending 2026-11-29 (default: 1)."),
+            .init(names: ["--tags"], value: "N", help: "Timed habits (default: 6)."),
+            .init(names: ["--points"], value: "N", help: "Point records from habits (default: about 60% of habits done each day)."),
+            .init(names: ["--seed"], value: "N", help: "Seed of the generator; the same seed writes the same files (default: 1)."),
+            .init(names: ["--force"], value: nil, help: "Write into a non-empty folder, replacing files of the same names."),
+            CommonOptions.quiet,
+        ],
+        discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos."
+    )
+
+    static func number(_ parsed: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = parsed.value(name) else { return value }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(Diagnostic.shorten(text))')", usage: spec.usage)
+        }
+        return n
+    }
+
+    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+        let sample: SampleExport
+        do {
+            let years = try number(parsed, "--years", default: 1, range: 1...50)
+            let tags = try number(parsed, "--tags", default: 6, range: 1...200)
+            let points = parsed.value("--points") == nil ? nil : try number(parsed, "--points", default: 0, range: 0...20_000_000)
+            let seed = try number(parsed, "--seed", default: 1, range: 0...Int.max)
+            sample = SampleExport(years: years, tags: tags, points: points, seed: UInt64(seed))
+        } catch {
+            env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
+            return .usage
+        }
+        let fs = env.fileSystem
+        let dir = parsed.value("--output") ?? "sample-export"
+        switch fs.kind(dir) {
+        case nil: break
+        case .directory?:
+            let names = (try? fs.listDirectory(dir)) ?? []
+            if !names.isEmpty && !parsed.flag("--force") {
+                env.standardError("error: \(dir) is not empty; choose a new folder or add --force\n")
+                return .cannotCreate
+            }
+        default:
+            env.standardError("error: \(dir) exists and is not a folder\n")
+            return .cannotCreate
+        }
+        var written = 0
+        do throws(FileSystemError) {
+            try fs.createDirectories(dir + "/notes")
+            for (path, bytes) in sample.files() {
+                let target = dir + "/" + path
+                if fs.kind(target) != nil {
+                    try fs.writeFile(target + ".waymark-tmp", bytes)
+                    try fs.rename(target + ".waymark-tmp", target)
+                } else {
+                    try fs.writeFile(target, bytes)
+                }
+                written += bytes.count
+            }
+        } catch {
+            env.standardError("error: \(error)\n")
+            return error.reason == .noSpace || error.reason == .other ? .ioError : .cannotCreate
+        }
+        if !parsed.flag("--quiet") {
+            env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(dir)/. Build it with: waymark build \(dir)\n")
+        }
+        return .ok
+    }
+}
