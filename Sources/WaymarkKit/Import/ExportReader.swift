@@ -94,7 +94,7 @@ public struct ExportReader: Sendable {
 }
 
 /// Shared bookkeeping while one export is read: diagnostics and safe file loading.
-struct ReadState {
+struct ReadState: Sendable {
     let fs: FileSystem
     let root: String
     var canonicalRoot = ""

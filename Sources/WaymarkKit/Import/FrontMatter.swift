@@ -20,54 +20,68 @@ struct FrontMatter: Equatable {
     }
 
     /// Splits `text` (already checked UTF-8, BOM removed) into front matter and body.
-    /// Text that does not start with a `---` line has no front matter.
+    /// Text that does not start with a `---` line has no front matter. Only the lines of the
+    /// block are looked at; the body is sliced off whole.
     static func parse(_ text: String) throws(Problem) -> FrontMatter {
-        var lines = text.lines().map { line -> Substring in
-            line.unicodeScalars.last == "\r" ? Substring(line.unicodeScalars.dropLast()) : line
+        let utf8 = Array(text.utf8)
+        // The lines of the file as byte ranges, without their "\n" (a "\r" before it is dropped too).
+        var lineStart = 0
+        func nextLine() -> Range<Int>? {
+            guard lineStart < utf8.count || (lineStart == utf8.count && lineStart == 0) else { return nil }
+            var end = lineStart
+            while end < utf8.count && utf8[end] != 0x0A { end += 1 }
+            let next = end + 1
+            var contentEnd = end
+            if contentEnd > lineStart && utf8[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let range = lineStart..<contentEnd
+            lineStart = next
+            return range
         }
-        guard let first = lines.first, first.trimmingCharacters(in: " \t") == "---" else {
+        func string(_ r: Range<Int>) -> String { String(decoding: utf8[r], as: UTF8.self) }
+        func trimmed(_ r: Range<Int>) -> Range<Int> {
+            var lo = r.lowerBound, hi = r.upperBound
+            while lo < hi && (utf8[lo] == 0x20 || utf8[lo] == 0x09) { lo += 1 }
+            while hi > lo && (utf8[hi - 1] == 0x20 || utf8[hi - 1] == 0x09) { hi -= 1 }
+            return lo..<hi
+        }
+        func isMarker(_ r: Range<Int>, _ marker: String) -> Bool { Array(utf8[trimmed(r)]) == Array(marker.utf8) }
+
+        guard let first = nextLine(), isMarker(first, "---") else {
             return FrontMatter(fields: [], body: text, bodyLine: 1)
         }
         var fields: [(key: String, value: String, line: Int)] = []
-        var closing: Int?
-        for index in 1..<lines.count {
-            let raw = lines[index]
-            let line = raw.trimmingCharacters(in: " \t")
-            if line == "---" || line == "..." {
-                closing = index
-                break
+        var lineNumber = 1
+        while let raw = nextLine() {
+            lineNumber += 1
+            if isMarker(raw, "---") || isMarker(raw, "...") {
+                let body = lineStart >= utf8.count ? "" : String(decoding: utf8[lineStart...], as: UTF8.self)
+                return FrontMatter(fields: fields, body: body, bodyLine: lineNumber + 1)
             }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":") else {
-                throw Problem(line: index + 1, message: "expected \"key: value\" in the front matter (got \"\(Diagnostic.shorten(String(line)))\")")
+            let line = trimmed(raw)
+            if line.isEmpty || utf8[line.lowerBound] == UInt8(ascii: "#") { continue }
+            guard let colon = utf8[line].firstIndex(of: UInt8(ascii: ":")) else {
+                throw Problem(line: lineNumber, message: "expected \"key: value\" in the front matter (got \"\(Diagnostic.shorten(string(line)))\")")
             }
-            let key = line[..<colon].trimmingCharacters(in: " \t")
-            var value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
+            let key = string(trimmed(line.lowerBound..<colon))
+            var value = string(trimmed((colon + 1)..<line.upperBound))
             if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
                 value = String(value.dropFirst().dropLast())
-                if q == "\"" { value = value.replacingOccurrences(of: "\\\"", with: "\"") } else {
-                    value = value.replacingOccurrences(of: "''", with: "'")
-                }
+                value = q == "\"" ? value.replacingOccurrences(of: "\\\"", with: "\"") : value.replacingOccurrences(of: "''", with: "'")
             }
             guard !key.isEmpty else {
-                throw Problem(line: index + 1, message: "a front matter line has no key before ':'")
+                throw Problem(line: lineNumber, message: "a front matter line has no key before ':'")
             }
-            fields.append((key, value, index + 1))
+            fields.append((key, value, lineNumber))
         }
-        guard let closing else {
-            throw Problem(line: 1, message: "the front matter that starts here is never closed with a \"---\" line")
-        }
-        lines.removeFirst(closing + 1)
-        return FrontMatter(fields: fields, body: lines.joined(separator: "\n"), bodyLine: closing + 2)
+        throw Problem(line: 1, message: "the front matter that starts here is never closed with a \"---\" line")
     }
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing characters from `set`.
+    /// The text without leading and trailing characters from `set` (a handful of characters).
     func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        guard let start = firstIndex(where: { !chars.contains($0) }) else { return "" }
-        let end = lastIndex(where: { !chars.contains($0) }) ?? start
+        guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
+        let end = lastIndex(where: { !set.contains($0) }) ?? start
         return String(self[start...end])
     }
 }

@@ -28,17 +28,39 @@ extension FileSystem {
             defer { close(fd) }
             var st = stat()
             guard fstat(fd, &st) == 0 else { throw .posix(path, "read") }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(st.st_size) + 1)
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            // Read straight into a buffer of the file's size: a zeroed scratch buffer per file
+            // costs more than the reading itself when there are a thousand small notes.
+            let expected = max(0, Int(st.st_size))
+            var failure: FileSystemError?
+            var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+                var filled = 0
+                while filled < expected, let base = buffer.baseAddress {
+                    let n = read(fd, base + filled, expected - filled)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = .posix(path, "read")
+                        break
+                    }
+                    if n == 0 { break }
+                    filled += n
+                }
+                count = filled
+            }
+            if let failure { throw failure }
+            // A file that grew since fstat (or reports no size): read the rest in chunks.
+            var probe: UInt8 = 0
+            while bytes.count >= expected {
+                let n = read(fd, &probe, 1)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw .posix(path, "read")
                 }
                 if n == 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
+                bytes.append(probe)
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let m = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if m < 0 { throw .posix(path, "read") }
+                bytes.append(contentsOf: chunk[0..<m])
             }
             return bytes
         },

@@ -29,6 +29,7 @@ enum NotesReader {
             state.diagnostics.append(.error(dir, .file, "cannot list the notes folder: \(error.detail)", category: .missingInput))
             return ([], [], nil)
         }
+        var markdown: [String] = []
         for name in names where !name.hasPrefix(".") {
             let relative = dir + "/" + name
             let lower = name.lowercased()
@@ -41,16 +42,22 @@ enum NotesReader {
                 if kind == .file || (kind == .symbolicLink && state.staysInside(relative)) { assets.append(relative) }
                 continue
             }
-            guard let bytes = state.load(relative), let text = state.text(relative, bytes) else {
-                invalid += 1
-                continue
-            }
-            if let note = parse(String(decoding: text.bytes, as: UTF8.self), fileName: name, file: relative, zone: zone,
-                                diagnostics: &state.diagnostics) {
-                notes.append(note)
-            } else {
-                invalid += 1
-            }
+            markdown.append(name)
+        }
+        // Read and parse the notes on every core; problems are reported in file-name order.
+        let base = state
+        let read = Parallel.map(markdown) { name -> (Note?, [Diagnostic]) in
+            var local = base
+            local.diagnostics = []
+            let relative = dir + "/" + name
+            guard let bytes = local.load(relative), let text = local.text(relative, bytes) else { return (nil, local.diagnostics) }
+            let note = parse(String(decoding: text.bytes, as: UTF8.self), fileName: name, file: relative, zone: zone,
+                             diagnostics: &local.diagnostics)
+            return (note, local.diagnostics)
+        }
+        for (note, problems) in read {
+            state.diagnostics += problems
+            if let note { notes.append(note) } else { invalid += 1 }
         }
         return (notes, assets, .init(file: "notes/", records: notes.count, invalid: invalid))
     }

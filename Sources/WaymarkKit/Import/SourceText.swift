@@ -20,7 +20,7 @@ public struct SourceText: Sendable {
             body.removeFirst(3)
         }
         // UTF-16 without a BOM shows up as NUL bytes between ASCII characters; text never holds NUL.
-        if let nul = body.firstIndex(of: 0) {
+        if SourceText.containsNUL(body), let nul = body.firstIndex(of: 0) {
             if nul < 4 {
                 throw EncodingError(line: 1, column: 1, message: "the file contains NUL bytes; it looks like UTF-16 or binary data, save it as UTF-8 text")
             }
@@ -33,6 +33,24 @@ public struct SourceText: Sendable {
                                 message: "invalid UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true))); save the file as UTF-8")
         }
         bytes = body
+    }
+
+    /// Whether any byte is 0, eight bytes at a time.
+    static func containsNUL(_ b: [UInt8]) -> Bool {
+        b.withUnsafeBytes { raw in
+            var i = 0
+            let n = raw.count
+            while i + 8 <= n {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 { return true }
+                i += 8
+            }
+            while i < n {
+                if raw[i] == 0 { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// The offset of the first byte that breaks UTF-8, or nil when all is well.

@@ -26,9 +26,13 @@ public enum MarkdownRenderer {
     public struct Result: Equatable, Sendable {
         public var html: String
         public var headings: [Heading]
-        /// The text without markup, blocks separated by spaces (for summaries).
+        /// The text without markup, blocks separated by single spaces, up to `plainTextLimit`
+        /// characters (summaries need the beginning only).
         public var plainText: String
     }
+
+    /// How many bytes of plain text are collected: 160 characters of any script and a word more.
+    public static let plainTextLimit = 720
 
     /// - Parameter headingOffset: added to every heading level (capped at 6), so a note's `# Title`
     ///   sits below the page's own `<h1>`.
@@ -44,7 +48,7 @@ public enum MarkdownRenderer {
         defer { cmark_node_free(document) }
 
         var headings: [Heading] = []
-        var plain = ""
+        var plain = PlainText(limit: plainTextLimit)
         var usedIDs: [String: Int] = [:]
         var headingText: String?
         var headingLevel = 0
@@ -65,19 +69,21 @@ public enum MarkdownRenderer {
                 let text = headingText ?? ""
                 headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
                 headingText = nil
-                plain += " "
+                plain.space()
             case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
-                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                plain += literal
-                if headingText != nil { headingText! += literal }
+                if let literal = cmark_node_get_literal(node) {
+                    plain.append(literal)
+                    if headingText != nil { headingText! += String(cString: literal) }
+                }
             case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
-                plain += " "
+                plain.space()
                 if headingText != nil { headingText! += " " }
             case (CMARK_NODE_CODE_BLOCK, _):
-                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                plain += " " + literal.replacingNewlines() + " "
+                plain.space()
+                if let literal = cmark_node_get_literal(node) { plain.append(literal) }
+                plain.space()
             case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT):
-                plain += " "
+                plain.space()
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
                 if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                    let replacement = rewrite(url, type == CMARK_NODE_IMAGE) {
@@ -89,29 +95,35 @@ public enum MarkdownRenderer {
         }
 
         guard let rendered = cmark_render_html(document, options) else {
-            return Result(html: "", headings: headings, plainText: collapse(plain))
+            return Result(html: "", headings: headings, plainText: plain.text)
         }
         defer { free(rendered) }
         let html = String(validatingCString: rendered) ?? String(decoding: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)), as: UTF8.self)
-        return Result(html: addHeadingIDs(html, headings), headings: headings, plainText: collapse(plain))
+        return Result(html: addHeadingIDs(html, headings), headings: headings, plainText: plain.text)
     }
 
     /// cmark writes headings as a bare `<hN>`; raw HTML is omitted in safe mode, so every `<hN>` in
     /// its output is one of the document's headings, in order.
     static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
         guard !headings.isEmpty else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + headings.count * 24)
-        var rest = Substring(html)
-        var index = 0
-        while index < headings.count, let range = rest.range(of: "<h\(headings[index].level)>") {
-            out += rest[..<range.lowerBound]
-            out += "<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">"
-            rest = rest[range.upperBound...]
-            index += 1
+        var bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + headings.count * 24)
+        var i = 0, index = 0
+        while i < bytes.count {
+            // "<hN>" where N is the next heading's level.
+            if index < headings.count, bytes[i] == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
+               bytes[i + 2] == UInt8(ascii: "0") + UInt8(headings[index].level), bytes[i + 3] == UInt8(ascii: ">") {
+                result += Array("<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">".utf8)
+                i += 4
+                index += 1
+                continue
+            }
+            result.append(bytes[i])
+            i += 1
         }
-        out += rest
-        return out
+        bytes = result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A heading anchor: letters and digits of any script, lower-cased, words joined by `-`,
@@ -139,22 +151,48 @@ public enum MarkdownRenderer {
         return slug
     }
 
-    private static func collapse(_ text: String) -> String {
-        var out = ""
-        var space = false
-        for ch in text {
-            if ch == " " || ch == "\n" || ch == "\t" {
-                space = true
-            } else {
-                if space && !out.isEmpty { out.append(" ") }
-                space = false
-                out.append(ch)
-            }
-        }
-        return out
-    }
 }
 
-private extension String {
-    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+/// Plain text gathered from cmark's literals: runs of white space become one space, and
+/// collecting stops after `limit` bytes.
+struct PlainText {
+    let limit: Int
+    private var bytes: [UInt8] = []
+    private var pendingSpace = false
+
+    init(limit: Int) {
+        self.limit = limit
+        bytes.reserveCapacity(limit + 8)
+    }
+
+    mutating func space() { pendingSpace = true }
+
+    mutating func append(_ literal: UnsafePointer<CChar>) {
+        var p = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
+        while p.pointee != 0 && bytes.count < limit {
+            let b = p.pointee
+            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D {
+                pendingSpace = true
+            } else {
+                if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(b)
+            }
+            p += 1
+        }
+    }
+
+    /// The text, cut back to whole UTF-8 characters.
+    var text: String {
+        var end = bytes.count
+        // Drop a multi-byte character the limit cut in two.
+        var i = end - 1
+        while i >= 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        if i >= 0 {
+            let lead = bytes[i]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if i + length > end { end = i }
+        }
+        return String(decoding: bytes[0..<end], as: UTF8.self)
+    }
 }

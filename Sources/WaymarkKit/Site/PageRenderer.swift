@@ -8,6 +8,8 @@ struct PageRenderer: Sendable {
     let strings: TemplateValue
     /// Navigation entries: (path, label key, section id).
     let navigation: [(path: String, label: UIString, section: String)]
+    /// `common(root:section:)` for the folder depths and sections pages use.
+    private var shared: [String: [String: TemplateValue]] = [:]
 
     init(templates: TemplateSet, options: SiteOptions, siteTitle: String) {
         self.templates = templates
@@ -23,28 +25,39 @@ struct PageRenderer: Sendable {
             ("todos/index.html", .navTodos, "todos"),
             ("notes/index.html", .navNotes, "notes"),
         ]
+        for root in ["", "../"] {
+            for entry in navigation { shared[root + "\u{0}" + entry.section] = common(root: root, section: entry.section) }
+        }
     }
 
     func text(_ key: UIString) -> String { key.text(options.language) }
 
     func text(_ key: UIString, _ values: [String: String]) -> String { key.text(options.language, values) }
 
+    /// The context every page shares, for each folder depth and navigation section: built once,
+    /// not for each of a few thousand pages.
+    private func common(root: String, section: String) -> [String: TemplateValue] {
+        [
+            "lang": .string(options.language.rawValue),
+            "siteTitle": .string(siteTitle),
+            "root": .string(root),
+            "t": strings,
+            "section": .string(section),
+            "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
+            "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),
+            "nav": .array(navigation.map { entry in
+                ["href": .string(root + entry.path), "label": .string(text(entry.label)), "current": .bool(entry.section == section)]
+            }),
+        ]
+    }
+
     /// Renders `template` to the file at `path`. `section` marks the current navigation entry.
     func page(_ path: String, template: String, title: String, section: String,
               _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
-        var data = context
-        data["lang"] = .string(options.language.rawValue)
+        var data = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
+        for (key, value) in context { data[key] = value }
         data["pageTitle"] = .string(title)
-        data["siteTitle"] = .string(siteTitle)
-        data["root"] = .string(root)
-        data["t"] = strings
-        data["section"] = .string(section)
-        data["nowText"] = .string(format.moment(.instant(options.now), in: options.zone))
-        data["nowMachine"] = .string(LocaleFormat.machine(.instant(options.now), in: options.zone))
-        data["nav"] = .array(navigation.map { entry in
-            ["href": .string(root + entry.path), "label": .string(text(entry.label)), "current": .bool(entry.section == section)]
-        })
         return SiteFile(path: path, text: try templates.render(template, .object(data)))
     }
 }

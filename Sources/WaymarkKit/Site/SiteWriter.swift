@@ -75,8 +75,9 @@ public struct SiteWriter: Sendable {
                 """)
         }
 
-        let oldFile: (String) -> [UInt8]? = { path in
-            guard ourOld.contains(path), oldEntries[path] == .file else { return nil }
+        let ours = ourOld, entries = oldEntries
+        let oldFile: @Sendable (String) -> [UInt8]? = { path in
+            guard ours.contains(path), entries[path] == .file else { return nil }
             return try? fs.readFile(target + "/" + path)
         }
         if case .ours = ownership, ourOld == newPaths, files.allSatisfy({ oldFile($0.path) == $0.bytes }) {
@@ -91,16 +92,22 @@ public struct SiteWriter: Sendable {
             throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(staging) beside the output: \(error.detail)")
         }
         var report = Report(written: 0, unchanged: 0, kept: [], upToDate: false)
-        do {
+        do throws(FileSystemError) {
             var made = Set<String>()
-            for file in files.sorted(by: { $0.path < $1.path }) {
-                try makeDirectories(for: file.path, in: staging, made: &made)
+            for file in files { try makeDirectories(for: file.path, in: staging, made: &made) }
+            // Files go to disk on every core; each is linked from the old site when unchanged.
+            let outcomes = Parallel.map(files) { file -> Result<Bool, FileSystemError> in
                 let destination = staging + "/" + file.path
                 if let old = oldFile(file.path), old == file.bytes, (try? fs.hardLink(target + "/" + file.path, destination)) != nil {
-                    report.unchanged += 1
-                } else {
-                    try fs.writeFile(destination, file.bytes)
-                    report.written += 1
+                    return .success(false)
+                }
+                do throws(FileSystemError) { try fs.writeFile(destination, file.bytes) } catch { return .failure(error) }
+                return .success(true)
+            }
+            for outcome in outcomes {
+                switch outcome {
+                case .success(let written): if written { report.written += 1 } else { report.unchanged += 1 }
+                case .failure(let error): throw error
                 }
             }
             for path in foreign where !clashes.contains(path) {
