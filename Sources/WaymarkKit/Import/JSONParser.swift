@@ -61,7 +61,7 @@ struct JSONParser {
         skipWhitespace()
         guard index < bytes.count else { throw error("the file holds no JSON value") }
         if bytes[index] == UInt8(ascii: "[") {
-            try streamArray(skip: &skip) { record($0, $1, false) }
+            try streamArray(depth: 1, skip: &skip) { record($0, $1, false) }
             return .array
         }
         guard bytes[index] == UInt8(ascii: "{") else { return .other(try parseValue(depth: 0)) }
@@ -82,7 +82,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             if key == "data" && peek() == UInt8(ascii: "[") {
-                try streamArray(skip: &skip) { record($0, $1, true) }
+                try streamArray(depth: 2, skip: &skip) { record($0, $1, true) }
                 hasData = true
             } else {
                 members.append((key, try parseValue(depth: 1)))
@@ -98,7 +98,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func streamArray(skip: inout [Int]?, record: (Int, JSONValue) -> Void) throws(JSONSyntaxError) {
+    /// Streams the elements of the array at `index`, which sits at nesting level `depth`.
+    private mutating func streamArray(depth: Int, skip: inout [Int]?, record: (Int, JSONValue) -> Void) throws(JSONSyntaxError) {
         index += 1  // [
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
@@ -112,7 +113,7 @@ struct JSONParser {
                 skip?.append(index)
                 try skipValue()
             } else {
-                record(n, try parseValue(depth: 2))
+                record(n, try parseValue(depth: depth))
             }
             n += 1
             skipWhitespace()
@@ -142,11 +143,12 @@ struct JSONParser {
         }
     }
 
-    /// Parses the record that starts at `offset` (as found by `locateRecords`).
-    static func parseRecord(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses the record that starts at `offset` (as found by `locateRecords`); records of a bare
+    /// array sit at level 1, records in an envelope at level 2.
+    static func parseRecord(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int, inEnvelope: Bool) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(buffer)
         parser.index = offset
-        return try parser.parseValue(depth: 2)
+        return try parser.parseValue(depth: inEnvelope ? 2 : 1)
     }
 
     /// Skips one value without building it, checking only nesting and string boundaries.

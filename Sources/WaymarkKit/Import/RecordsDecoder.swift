@@ -128,7 +128,7 @@ enum RecordsDecoder {
         for index in range {
             let value: JSONValue
             do {
-                value = try JSONParser.parseRecord(in: buffer, at: starts[index])
+                value = try JSONParser.parseRecord(in: buffer, at: starts[index], inEnvelope: inEnvelope)
             } catch {
                 chunk.failed = true
                 return chunk

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+/// Broken and malicious exports, each with the exit code and messages it must produce.
+/// `HostileInputTests` runs every case through `waymark build` (see docs/reliability.md).
+struct HostileCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// Writes the export into the folder given.
+    var setup: @Sendable (String) throws -> Void
+    var exit: Int32
+    /// Text stderr must contain; every line naming the file and the place.
+    var messages: [String]
+    var arguments: [String] = []
+    /// Makes reading a file fail as if it were unreadable (root reads everything otherwise).
+    var unreadable: String?
+
+    var testDescription: String { name }
+
+    static func write(_ dir: String, _ files: [String: String]) throws {
+        for (name, text) in files { try write(dir, name, Array(text.utf8)) }
+    }
+
+    static func write(_ dir: String, _ name: String, _ bytes: [UInt8]) throws {
+        let url = URL(fileURLWithPath: dir + "/" + name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    static func files(_ files: [String: String]) -> @Sendable (String) throws -> Void {
+        { dir in try write(dir, files) }
+    }
+
+    static func points(_ json: String) -> @Sendable (String) throws -> Void { files(["points.json": json]) }
+
+    static let attack = #"<script>alert(1)</script>"><svg onload=alert(1)><img src=x onerror=alert(1)>javascript:alert(1)"#
+
+    /// Every text field of every file holding `payload`.
+    static func everywhere(_ payload: String) -> @Sendable (String) throws -> Void {
+        let p = payload.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return files([
+            "profile.json": #"{"userName": "\#(p)", "language": "en"}"#,
+            "points.json": #"[{"point": 3, "pointType": "\#(p)", "pointName": "\#(p)", "pointDescribe": "\#(p)", "pointDate": "2026-11-29T08:00:00Z"}, {"point": 2, "pointType": "tag", "pointName": "\#(p)", "pointDate": "2026-11-28T08:00:00Z"}]"#,
+            "tags.json": #"[{"tagName": "\#(p)", "tagDescribe": "\#(p)", "tagHour": 1}]"#,
+            "targets.json": #"[{"targetId": "\#(p)", "targetName": "\#(p)", "targetDescribe": "\#(p)", "deadline": "2026-12-01T10:00:00Z"}, {"targetName": "\#(p) 2", "deadline": "2026-11-01", "status": 1}]"#,
+            "todos.json": #"[{"name": "\#(p)", "priority": 2}]"#,
+            "weights.csv": "date,kg,note\n2026-11-28,62,\"\(payload.replacingOccurrences(of: "\"", with: "\"\""))\"\n",
+            "notes/\(Slugger.hash(payload)).md": "---\ntitle: \(payload.replacingOccurrences(of: "\n", with: " "))\ntag: \(payload.replacingOccurrences(of: "\n", with: " "))\n---\n# \(payload)\n\n\(payload)\n\n[link](\(payload))\n",
+        ])
+    }
+
+    static let all: [HostileCase] = [
+        // JSON that is not JSON
+        HostileCase(name: "truncated JSON", setup: points(#"[{"point": 3, "pointDate": "2026-11-2"#), exit: 65,
+                    messages: ["points.json:1:38: unexpected end of file inside a string; the JSON is cut off"]),
+        HostileCase(name: "trailing comma", setup: points(#"[{"point": 3, "pointDate": "2026-11-29"},]"#), exit: 65,
+                    messages: ["points.json:1:42: unexpected character ']'; expected a JSON value"]),
+        HostileCase(name: "comments", setup: points("// export\n[]"), exit: 65, messages: ["points.json:1:1: unexpected character '/'"]),
+        HostileCase(name: "bare NaN", setup: points(#"[{"point": NaN, "pointDate": "2026-11-29"}]"#), exit: 65,
+                    messages: ["points.json:1:12: unexpected character 'N'; expected a JSON value"]),
+        HostileCase(name: "nested 100,000 deep", setup: points(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)),
+                    exit: 65, messages: ["points.json:1:513: nested deeper than 512 levels"]),
+        HostileCase(name: "empty file", setup: points(""), exit: 65, messages: ["points.json: the file is empty"]),
+        HostileCase(name: "only white space", setup: points("  \n\t "), exit: 65, messages: ["points.json: the file is empty"]),
+        HostileCase(name: "invalid UTF-8", setup: { dir in try write(dir, "points.json", Array("[\n{\"pointName\": \"a".utf8) + [0xC3, 0x28] + Array("\"}]".utf8)) },
+                    exit: 65, messages: ["points.json:2:17: invalid UTF-8 (byte 0xC3)"]),
+        HostileCase(name: "UTF-16 with BOM", setup: { dir in try write(dir, "points.json", [0xFF, 0xFE] + Array("[]".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) },
+                    exit: 65, messages: ["points.json:1:1: the file is UTF-16"]),
+        HostileCase(name: "UTF-16 without BOM", setup: { dir in try write(dir, "tags.json", Array("[{}]".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) },
+                    exit: 65, messages: ["tags.json:1:1: the file contains NUL bytes; it looks like UTF-16"]),
+        HostileCase(name: "NUL byte in a JSON file", setup: { dir in try write(dir, "todos.json", Array("[{\"name\": \"ab".utf8) + [0] + Array("\"}]".utf8)) },
+                    exit: 65, messages: ["todos.json:1:14: the file contains a NUL byte"]),
+        // Values of the wrong kind
+        HostileCase(name: "wrong types", setup: points(#"[{"point": {"a": 1}, "pointDate": ["2026"]}, 7]"#), exit: 65,
+                    messages: ["points.json: /0/point: expected a number (got an object)", "points.json: /0/pointDate: not a date-time (got an array of 1)",
+                               "points.json: /1: expected a record object (got 7)"]),
+        HostileCase(name: "quoted NaN and Infinity", setup: files(["points.json": #"[{"point": "NaN", "pointDate": "2026-11-29"}]"#,
+                                                                   "weights.json": #"[{"date": "2026-11-29", "kgValue": "Infinity"}]"#]),
+                    exit: 65, messages: [#"points.json: /0/point: expected a whole number (got "NaN")"#,
+                                         #"weights.json: /0/kgValue: expected a weight in kilograms between 0.1 and 1000 (got "Infinity")"#]),
+        HostileCase(name: "1e400", setup: points(#"[{"point": 1e400, "pointDate": "2026-11-29"}]"#), exit: 65,
+                    messages: ["points.json: /0/point: number out of range (got 1e400)"]),
+        HostileCase(name: "minus zero is zero", setup: points(#"[{"point": -0, "pointDate": "2026-11-29"}, {"point": "-0.0", "pointDate": "2026-11-29"}]"#),
+                    exit: 0, messages: []),
+        HostileCase(name: "February 30", setup: points(#"[{"point": 1, "pointDate": "2026-02-30"}]"#), exit: 65,
+                    messages: [#"points.json: /0/pointDate: not a date-time (got "2026-02-30")"#]),
+        HostileCase(name: "year 0 and year 99999", setup: points(#"[{"point": 1, "pointDate": "0000-01-01"}, {"point": 1, "pointDate": "99999-01-01T00:00:00"}]"#),
+                    exit: 65, messages: [#"points.json: /0/pointDate: not a date-time (got "0000-01-01")"#,
+                                         #"points.json: /1/pointDate: not a date-time (got "99999-01-01T00:00:00")"#]),
+        HostileCase(name: "year 1 and 9999 are fine", setup: points(#"[{"point": 1, "pointDate": "0001-01-01"}, {"point": 1, "pointDate": "9999-12-31T23:59:59Z"}]"#),
+                    exit: 0, messages: ["points.json: 1 point records dated after"]),
+        HostileCase(name: "envelope with ok false", setup: points(#"{"code": "A0230", "message": "登录已过期", "data": null, "ok": false}"#), exit: 65,
+                    messages: [#"points.json: /ok: the app reported a failure instead of data: "登录已过期" (code "A0230")"#]),
+        HostileCase(name: "data is not an array", setup: points(#"{"code": "00000", "data": "nope", "ok": true}"#), exit: 65,
+                    messages: ["points.json: /data: expected an array of records (got a string)"]),
+        HostileCase(name: "profile is an array", setup: files(["profile.json": "[]", "todos.json": "[]"]), exit: 65,
+                    messages: ["profile.json: /: expected an object (got an array)"]),
+        HostileCase(name: "unknown time zone", setup: files(["profile.json": #"{"timeZone": "Asia/Shangai"}"#, "todos.json": "[]"]), exit: 65,
+                    messages: [#"profile.json: /timeZone: not a known IANA time zone such as "Asia/Shanghai" (got "Asia/Shangai")"#]),
+        HostileCase(name: "tag colour with CSS injection", setup: files(["tags.json": #"[{"tagName": "a", "tagColor": "red;background:url(javascript:alert(1))"}]"#]),
+                    exit: 65, messages: [#"tags.json: /0/tagColor: not a colour like #FF6B6B (got "red;background:url(javascript:alert(1))")"#]),
+        HostileCase(name: "mixed bad records skipped", setup: points(#"[{"point": 1, "pointDate": "2026-11-29"}, {"point": "x", "pointDate": "2026-11-29"}]"#),
+                    exit: 0, messages: [#"warning: points.json: /1/point: expected a whole number (got "x") (record skipped)"#], arguments: ["--skip-invalid"]),
+        HostileCase(name: "a 20 MB string", setup: { dir in
+                        try write(dir, "points.json", Array(#"[{"point": 1, "pointDate": "2026-11-29", "pointDescribe": ""#.utf8)
+                                  + [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000) + Array(#""}]"#.utf8)) },
+                    exit: 0, messages: []),
+        HostileCase(name: "duplicate ids", setup: points(#"[{"id": "9", "point": 1, "pointDate": "2026-11-29"}, {"id": "9", "point": 2, "pointDate": "2026-11-29"}]"#),
+                    exit: 0, messages: [#"warning: points.json: /1/id: duplicate id "9" (first at /0); both records are kept"#]),
+        HostileCase(name: "duplicate keys in a record", setup: points(#"[{"point": 1, "point": 2, "pointDate": "2026-11-29"}]"#), exit: 0, messages: []),
+        // Files that are not where or what they should be
+        HostileCase(name: "a directory where a file should be", setup: { dir in
+                        try FileManager.default.createDirectory(atPath: dir + "/points.json", withIntermediateDirectories: true)
+                        try write(dir, ["todos.json": "[]"]) },
+                    exit: 65, messages: ["points.json: is a directory; expected a file"]),
+        HostileCase(name: "a symbolic link leading outside", setup: { dir in
+                        try write(dir + "-outside", ["secret.json": "[]"])
+                        try write(dir, ["todos.json": "[]"])
+                        try FileManager.default.createSymbolicLink(atPath: dir + "/points.json", withDestinationPath: dir + "-outside/secret.json") },
+                    exit: 65, messages: ["points.json: is a symbolic link to a place outside the export ("]),
+        HostileCase(name: "a symbolic link inside notes leading outside", setup: { dir in
+                        try write(dir + "-outside", ["secret.png": "png"])
+                        try write(dir, ["notes/a.md": "![x](secret.png)"])
+                        try FileManager.default.createSymbolicLink(atPath: dir + "/notes/secret.png", withDestinationPath: dir + "-outside/secret.png") },
+                    exit: 65, messages: ["notes/secret.png: is a symbolic link to a place outside the export ("]),
+        HostileCase(name: "an unreadable file", setup: files(["points.json": "[]", "todos.json": "[]"]), exit: 66,
+                    messages: ["points.json: cannot be read: Permission denied"], unreadable: "points.json"),
+        HostileCase(name: "no data files", setup: files(["point.json": "[]"]), exit: 66,
+                    messages: ["warning: point.json: ignored: not a file Waymark reads; did you mean points.json?", "no export files found"]),
+        HostileCase(name: "the export is a file", setup: { dir in
+                        try FileManager.default.removeItem(atPath: dir)
+                        try Data("[]".utf8).write(to: URL(fileURLWithPath: dir)) },
+                    exit: 66, messages: ["is not a directory; give the folder that holds points.json"]),
+        HostileCase(name: "the export does not exist", setup: { dir in try FileManager.default.removeItem(atPath: dir) }, exit: 66,
+                    messages: ["the export directory does not exist"]),
+        // Names that try to become paths, scripts or confusing text
+        HostileCase(name: "names with ../ and /", setup: files([
+                        "targets.json": #"[{"targetName": "../../etc/passwd", "deadline": "2026-12-01"}, {"targetName": "/root/.ssh/id_rsa"}, {"targetName": "a/b\\c"}]"#,
+                        "notes/..md": "dots", "notes/%2e%2e.md": "encoded"]),
+                    exit: 0, messages: []),
+        HostileCase(name: "NUL and control characters in names", setup: files(["todos.json": #"[{"name": "a\u0000b\u0007c\u001bd\u0085e"}]"#,
+                                                                               "targets.json": #"[{"targetName": "\u0000"}]"#]),
+                    exit: 0, messages: []),
+        HostileCase(name: "bidi overrides", setup: everywhere("\u{202E}evil\u{202C} \u{2066}x\u{2069}"), exit: 0, messages: []),
+        HostileCase(name: "10 KB of emoji", setup: everywhere(String(repeating: "🏃‍♀️", count: 600)), exit: 0, messages: []),
+        HostileCase(name: "script in every text field", setup: everywhere("<script>alert(1)</script>"), exit: 0, messages: []),
+        HostileCase(name: "attribute breakout in every text field", setup: everywhere(#""><svg onload=alert(1)>'><img src=x onerror=alert(1)>"#),
+                    exit: 0, messages: []),
+        HostileCase(name: "every attack in every text field", setup: everywhere(attack), exit: 0, messages: []),
+        HostileCase(name: "template syntax in data", setup: everywhere("{{#t}}{{{root}}}{{/t}}{{=<% %>=}}<%a%>"), exit: 0, messages: []),
+        // Notes
+        HostileCase(name: "note with active Markdown", setup: files(["notes/a.md": """
+                        <script>alert(1)</script>
+                        <img src=x onerror=alert(1)>
+                        [x](javascript:alert(1)) [y](JaVaScRiPt:alert(1)) [z](data:text/html,<script>alert(1)</script>)
+                        <svg onload=alert(1)><circle r=9/></svg>
+                        ![i](javascript:alert(1))
+                        <a href="javascript:alert(1)">a</a> <iframe src=//evil.example></iframe>
+                        """]), exit: 0, messages: []),
+        HostileCase(name: "note showing an SVG and a disguised image", setup: files(["notes/a.md": "![s](evil.svg) ![p](fake.png) ![q](../../etc/passwd.png)",
+                                                                                     "notes/evil.svg": "<svg onload=alert(1)/>",
+                                                                                     "notes/fake.png": "<html><script>alert(1)</script>"]),
+                    exit: 0, messages: [#"warning: notes/a.md: image "evil.svg" is not a PNG, JPEG, GIF, WebP or AVIF image"#,
+                                        #"warning: notes/a.md: image "fake.png" does not contain PNG image data"#,
+                                        #"warning: notes/a.md: image "../../etc/passwd.png" leads outside notes/"#]),
+        HostileCase(name: "front matter never closed", setup: files(["notes/a.md": "---\ntitle: x\n"]), exit: 65,
+                    messages: [#"notes/a.md:1:1: the front matter that starts here is never closed with a "---" line"#]),
+        HostileCase(name: "front matter with a bad date", setup: files(["notes/a.md": "---\ntitle: x\ndate: 2026-13-01\n---\n"]), exit: 65,
+                    messages: [#"notes/a.md:3:1: date: not a date-time (got "2026-13-01")"#]),
+        HostileCase(name: "note in UTF-16", setup: { dir in try write(dir, "notes/a.md", [0xFE, 0xFF, 0x00, 0x41]) }, exit: 65,
+                    messages: ["notes/a.md:1:1: the file is UTF-16"]),
+        // CSV
+        HostileCase(name: "weights.csv with bad rows", setup: files(["weights.csv": "date,kg\n2026-11-01,62\n2026-11-31,60\nyesterday,heavy\n"]), exit: 65,
+                    messages: [#"weights.csv:3:1: not a date-time (got "2026-11-31")"#, #"weights.csv:4:1: not a date-time (got "yesterday")"#,
+                               #"weights.csv:4:11: expected a weight in kilograms between 0.1 and 1000 (got "heavy")"#]),
+        HostileCase(name: "weights.csv with an open quote", setup: files(["weights.csv": "date,kg\n\"2026-11-01,62\n"]), exit: 65,
+                    messages: ["weights.csv:2:1: a quoted field is never closed"]),
+        HostileCase(name: "weights.csv with 1e400 kg", setup: files(["weights.csv": "date,kg\n2026-11-01,1e400\n"]), exit: 65,
+                    messages: [#"weights.csv:2:12: number out of range (got "1e400")"#]),
+        HostileCase(name: "BOM and CRLF everywhere", setup: files(["points.json": "\u{FEFF}[\r\n{\"point\": 1, \"pointDate\": \"2026-11-29\"}\r\n]\r\n",
+                                                                   "weights.csv": "\u{FEFF}date,kg\r\n2026-11-29,62\r\n",
+                                                                   "notes/a.md": "\u{FEFF}---\r\ntitle: CRLF\r\n---\r\n# Hi\r\n"]),
+                    exit: 0, messages: []),
+    ]
+}
