@@ -62,6 +62,31 @@ struct CLITests {
         #expect(dir.read("site/notes.txt") == "mine")
     }
 
+    @Test func rebuildingAnUnchangedExportRewritesNothing() throws {
+        let dir = TemporaryDirectory()
+        #expect(CLIRun(["build", "-o", dir.file("site"), "-q"]).code == 0)
+        func stamps() -> [String: Date] {
+            var out: [String: Date] = [:]
+            for case let rel as String in FileManager.default.enumerator(atPath: dir.file("site"))?.allObjects ?? [] {
+                out[rel] = (try? FileManager.default.attributesOfItem(atPath: dir.file("site/" + rel)))?[.modificationDate] as? Date
+            }
+            return out
+        }
+        let before = stamps()
+        Thread.sleep(forTimeInterval: 0.02)
+        let again = CLIRun(["build", "-o", dir.file("site")])
+        #expect(again.code == 0)
+        #expect(again.stderr.contains("(up to date, nothing rewritten)"))
+        #expect(stamps() == before)
+        #expect(before.count >= 40)  // the demo site: 29 pages, assets, folders
+        // A changed title rewrites the pages that show it, and only files whose bytes changed.
+        let changed = CLIRun(["build", "-o", dir.file("site"), "--title", "New title"])
+        #expect(changed.stderr.contains(" unchanged)"))
+        let after = stamps()
+        #expect(after["style.css"] == before["style.css"] && after["stats.json"] == before["stats.json"])
+        #expect(after["index.html"] != before["index.html"])
+    }
+
     @Test func checkSummarisesEachFile() throws {
         let run = CLIRun(["check", TestPaths.repo.appendingPathComponent("Examples/demo").path])
         #expect(run.code == 0)
