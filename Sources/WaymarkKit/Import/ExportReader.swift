@@ -61,15 +61,17 @@ public struct ExportReader: Sendable {
         }
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
 
-        func records<T: Sendable>(_ name: String, id: String, _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> [T] {
+        func records<T: Sendable>(_ name: String, id: String, fast: RecordsDecoder.FastPath<T>? = nil,
+                                  _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> [T] {
             guard present.contains(name), let bytes = state.load(name) else { return [] }
             let (items, summary) = RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id,
-                                                         diagnostics: &state.diagnostics, decode)
+                                                         diagnostics: &state.diagnostics, fast: fast, decode)
             files.append(summary)
             return items
         }
 
-        export.points = records("points.json", id: "id", RecordDecoders.point)
+        export.points = records("points.json", id: "id", fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
+                                RecordDecoders.point)
         export.tags = records("tags.json", id: "tagId", RecordDecoders.tag)
         export.targets = records("targets.json", id: "targetId", RecordDecoders.target)
         export.weights = records("weights.json", id: "id", RecordDecoders.weight)

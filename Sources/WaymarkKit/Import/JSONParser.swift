@@ -7,7 +7,7 @@ struct JSONParser {
     static let maxDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var index = 0
+    var index = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -192,7 +192,7 @@ struct JSONParser {
         if index < bytes.count { throw error("unexpected text after the end of the JSON value") }
     }
 
-    private func peek() -> UInt8 {
+    func peek() -> UInt8 {
         index < bytes.count ? bytes[index] : 0
     }
 
@@ -200,7 +200,7 @@ struct JSONParser {
         JSONSyntaxError(offset: index, message: message)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1

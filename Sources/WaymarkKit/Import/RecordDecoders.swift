@@ -10,6 +10,45 @@ enum RecordDecoders {
         return PointRecord(point: point, type: type, name: name, describe: describe, date: date)
     }
 
+    /// The fast path for a point record (see `FastRecordDecoder`): the record and its `id`, or
+    /// nil to let `point(_:)` decode it. `level` is the record's nesting level.
+    static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int) -> (PointRecord, String?)? {
+        var point: Int?, type: String?, name: String?, describe: String?, date: Moment?, id: String?
+        let ok = d.members(depth: level) { key, d in
+            if FastRecordDecoder.equal(key, "point") {
+                point = d.integer()
+                return point != nil
+            }
+            if FastRecordDecoder.equal(key, "pointDate") {
+                date = d.moment(in: zone)
+                return date != nil
+            }
+            if FastRecordDecoder.equal(key, "pointType") {
+                guard let v = d.text() else { return false }
+                type = v
+                return true
+            }
+            if FastRecordDecoder.equal(key, "pointName") {
+                guard let v = d.text() else { return false }
+                name = v
+                return true
+            }
+            if FastRecordDecoder.equal(key, "pointDescribe") {
+                guard let v = d.text() else { return false }
+                describe = v
+                return true
+            }
+            if FastRecordDecoder.equal(key, "id") {
+                guard let v = d.idText() else { return false }
+                id = v
+                return true
+            }
+            return d.skip(depth: level)
+        }
+        guard ok, let point, let date else { return nil }
+        return (PointRecord(point: point, type: type, name: name, describe: describe, date: date), id)
+    }
+
     static func tag(_ r: inout RecordReader) -> Tag? {
         Tag(id: r.string("tagId"), name: r.name("tagName"), describe: r.string("tagDescribe"), color: r.color("tagColor"),
             point: r.integer("tagPoint"), hours: r.integer("tagHour", range: 0...10_000) ?? 0,

@@ -12,8 +12,11 @@ enum RecordsDecoder {
     /// Records per chunk below which threads cost more than they save.
     static let recordsPerChunk = 20_000
 
+    /// A fast path for one record: the value and its id, or nil to use the general decoder.
+    typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int) -> (T, String?)?
+
     static func decode<T: Sendable>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
-                                    diagnostics: inout [Diagnostic],
+                                    diagnostics: inout [Diagnostic], fast: FastPath<T>? = nil,
                                     _ decodeRecord: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary) {
         let empty = ImportResult.FileSummary(file: file, records: 0, invalid: 0)
         let text: SourceText
@@ -70,7 +73,8 @@ enum RecordsDecoder {
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let range = (starts.count * c / chunks)..<(starts.count * (c + 1) / chunks)
             let chunk = source.withUnsafeBufferPointer { buffer in
-                decodeChunk(buffer, starts: starts, range: range, file: file, zone: zone, idKey: idKey, inEnvelope: envelope, decodeRecord)
+                decodeChunk(buffer, starts: starts, range: range, file: file, zone: zone, idKey: idKey, inEnvelope: envelope,
+                            fast: fast, decodeRecord)
             }
             results.withLock { $0[c] = chunk }
         }
@@ -120,12 +124,22 @@ enum RecordsDecoder {
     }
 
     private static func decodeChunk<T: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, starts: [Int], range: Range<Int>, file: String,
-                                                 zone: Zone, idKey: String?, inEnvelope: Bool,
+                                                 zone: Zone, idKey: String?, inEnvelope: Bool, fast: FastPath<T>?,
                                                  _ decodeRecord: (inout RecordReader) -> T?) -> Chunk<T> {
         var chunk = Chunk<T>()
         chunk.items.reserveCapacity(range.count)
         if idKey != nil { chunk.ids.reserveCapacity(range.count) }
+        // Records of a bare array are at nesting level 2, in an envelope at level 3.
+        let level = inEnvelope ? 3 : 2
         for index in range {
+            if let fast {
+                var decoder = FastRecordDecoder(buffer, at: starts[index])
+                if let (item, id) = fast(&decoder, zone, level) {
+                    chunk.items.append(item)
+                    if idKey != nil, let id, !id.isEmpty { chunk.ids.append((index, id, DuplicateFinder.hash(id))) }
+                    continue
+                }
+            }
             let value: JSONValue
             do {
                 value = try JSONParser.parseRecord(in: buffer, at: starts[index], inEnvelope: inEnvelope)
