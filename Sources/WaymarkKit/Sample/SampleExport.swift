@@ -229,7 +229,7 @@ public struct SampleExport: Sendable {
             text += "\nSee the [previous note](note-\(pad(max(1, i), 4)).md) and [the guide](https://example.org/guide).\n\n"
             text += "```\nstreak = days.filter { $0.points > 0 }.count\n```\n\n## Next\n\n"
             for _ in 0..<4 { text += sentence(&random) + " " }
-            text += "\n"
+            text += "\n\n> " + sentence(&random) + " " + sentence(&random) + "\n"
             return (name, text)
         }
     }
