@@ -33,17 +33,11 @@ enum InitThemeCommand {
                 let parent = (dir + "/" + path).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
                 try fs.createDirectories(parent.isEmpty ? "/" : parent)
                 let target = dir + "/" + path
-                if fs.kind(target) != nil {
-                    // Replaced only with --force (checked above); write beside, then rename over.
-                    try fs.writeFile(target + ".waymark-tmp", bytes)
-                    try fs.rename(target + ".waymark-tmp", target)
-                } else {
-                    try fs.writeFile(target, bytes)
-                }
+                try fs.writeReplacing(target, bytes)  // replacing only with --force, checked above
             }
         } catch {
             env.standardError("error: \(error)\n")
-            return error.reason == .noSpace || error.reason == .other ? .ioError : .cannotCreate
+            return error.writeExitCode
         }
         if !parsed.flag("--quiet") {
             env.standardError("Wrote \(files.count) files into \(dir)/. Build with: waymark build --templates \(dir)\n")

@@ -55,17 +55,12 @@ enum SampleCommand {
             try fs.createDirectories(dir + "/notes")
             for (path, bytes) in sample.files() {
                 let target = dir + "/" + path
-                if fs.kind(target) != nil {
-                    try fs.writeFile(target + ".waymark-tmp", bytes)
-                    try fs.rename(target + ".waymark-tmp", target)
-                } else {
-                    try fs.writeFile(target, bytes)
-                }
+                try fs.writeReplacing(target, bytes)  // replacing only with --force, checked above
                 written += bytes.count
             }
         } catch {
             env.standardError("error: \(error)\n")
-            return error.reason == .noSpace || error.reason == .other ? .ioError : .cannotCreate
+            return error.writeExitCode
         }
         if !parsed.flag("--quiet") {
             env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(dir)/. Build it with: waymark build \(dir)\n")

@@ -96,9 +96,22 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { "cannot \(operation) \(path): \(detail)" }
+
+    /// The exit code for a failed write: out of space or another I/O failure is 74; anything
+    /// else (permissions, a file in the way) means the output cannot be created, 73.
+    var writeExitCode: ExitCode { reason == .noSpace || reason == .other ? .ioError : .cannotCreate }
 }
 
 extension FileSystem {
+    /// Writes a file, replacing one of the same name in a single rename (so a reader never sees
+    /// half of it). Callers decide beforehand whether replacing is allowed.
+    public func writeReplacing(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        guard kind(path) != nil else { return try writeFile(path, bytes) }
+        let temporary = path + ".waymark-tmp"
+        try writeFile(temporary, bytes)
+        try rename(temporary, path)
+    }
+
     /// Creates `path` and any missing parent folders, like `mkdir -p`.
     public func createDirectories(_ path: String) throws(FileSystemError) {
         var current = path.hasPrefix("/") ? "" : "."
