@@ -35,6 +35,10 @@ struct SiteContent: Sendable {
     struct TargetEntry: Sendable {
         var target: Target
         var slug: String
+        /// The description as HTML for cards (headings start at level 4), rendered once.
+        var cardHTML: String?
+        /// Indices into `notes` of the notes whose front matter names this target.
+        var notes: [Int] = []
     }
 
     init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
@@ -84,8 +88,9 @@ struct SiteContent: Sendable {
         }.map(\.element)
 
         var targetSlugs = Slugger()
-        targets = export.targets.map { target in
-            TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)))
+        var targets = export.targets.map { target in
+            TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)),
+                        cardHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html })
         }
         var tagSlugger = Slugger(reserved: [])
         var tagSlugs: [String: String] = [:]
@@ -117,7 +122,11 @@ struct SiteContent: Sendable {
                 }
             }
         }
+        for (i, note) in notes.enumerated() {
+            if let target = note.target { targets[target].notes.append(i) }
+        }
         self.notes = notes
+        self.targets = targets
         self.images = imageFiles
         self.warnings = warnings
     }

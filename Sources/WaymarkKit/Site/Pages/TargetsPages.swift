@@ -41,10 +41,12 @@ enum TargetsPages {
     }
 
     /// Template data for one target; `root` leads from the page to the site root.
-    static func item(_ item: TargetSchedule.Item, _ content: SiteContent, _ r: PageRenderer, root: String, headingOffset: Int) -> TemplateValue {
+    /// `headingOffset` nil: the card's description (rendered once in `SiteContent`); otherwise the
+    /// description rendered again with that offset (the target's own page).
+    static func item(_ item: TargetSchedule.Item, _ content: SiteContent, _ r: PageRenderer, root: String, headingOffset: Int? = nil) -> TemplateValue {
         let entry = content.targets[item.index]
         let t = entry.target
-        let notes = content.notes.filter { $0.target == item.index }
+        let notes = entry.notes.map { content.notes[$0] }
         return [
             "name": .string(t.name),
             "href": .string(root + "targets/" + entry.slug + ".html"),
@@ -56,7 +58,8 @@ enum TargetsPages {
             "deadline": t.deadline.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
             "deadlineMachine": t.deadline.map { .string(LocaleFormat.machine($0, in: content.zone)) } ?? .null,
             "completed": t.completed.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
-            "descriptionHTML": t.describe.map { .html(MarkdownRenderer.render($0, headingOffset: headingOffset).html) } ?? .null,
+            "descriptionHTML": headingOffset.map { offset in t.describe.map { .html(MarkdownRenderer.render($0, headingOffset: offset).html) } ?? .null }
+                ?? entry.cardHTML.map { .html($0) } ?? .null,
             "notes": .array(notes.map { ["title": .string($0.title), "href": .string(root + "notes/" + $0.slug + ".html")] }),
         ]
     }
@@ -69,7 +72,7 @@ enum TargetsPages {
             guard !members.isEmpty else { return nil }
             return ["title": .string(r.text(name)), "count": .string(r.format.integer(members.count)),
                     "kind": .string(kind(members[0].state)),
-                    "targets": .array(members.map { item($0, content, r, root: "../", headingOffset: 2) })]
+                    "targets": .array(members.map { item($0, content, r, root: "../") })]
         }
         var files = [try r.page("targets/index.html", template: "targets", title: r.text(.targetsTitle), section: "targets", [
             "groups": .array(groups),
@@ -130,7 +133,7 @@ enum TargetsPages {
         let next = schedule.filter { $0.state.group == 1 || $0.state.group == 2 }.prefix(3)
         let overdue = schedule.filter { $0.state.group == 0 }.count
         return [
-            "next": .array(next.map { item($0, content, r, root: root, headingOffset: 2) }),
+            "next": .array(next.map { item($0, content, r, root: root) }),
             "overdue": overdue > 0 ? .string(r.text(.overdueCount, ["n": r.format.integer(overdue)])) : .null,
             "href": .string(root + "targets/index.html"),
         ]
