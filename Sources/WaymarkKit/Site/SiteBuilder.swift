@@ -1,13 +1,24 @@
+/// The independent pieces of the compute step.
+enum ComputeJob: Sendable {
+    case statistics, weight, sortPoints
+    case notes(Range<Int>)
+}
+
 /// One result of the compute step.
 enum ComputedPart: Sendable {
     case points(PointStatistics)
     case weight(WeightStatistics?)
-    case content(SiteContent)
+    case sorted([PointRecord])
+    case notes([(SiteContent.NoteEntry, NoteImages)])
 }
 
-/// Pages that can be rendered at the same time, heaviest first.
-enum PageGroup: CaseIterable, Sendable {
-    case points, notes, dashboard, targets, weightAndTodos, statistics
+/// One page, or a small batch of pages, to render.
+enum PageJob: Sendable {
+    case dashboard(Period)
+    case pointsIndex, notesIndex, targetsIndex, weight, todos, statistics
+    case pointsMonth(Int)
+    case notes(Range<Int>)
+    case targets(Range<Int>)
 }
 
 /// Builds every file of a site from an export: read → model → compute → render. The result is
@@ -34,34 +45,63 @@ public struct SiteBuilder: Sendable {
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
-        // Compute: statistics and the arranged content do not depend on each other.
-        let computed = Parallel.map([0, 1, 2]) { (part) -> ComputedPart in
-            switch part {
-            case 0: return .points(PointStatistics(export: export, now: options.now, zone: options.zone))
-            case 1: return .weight(WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
-                                                    goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm))
-            default: return .content(SiteContent(export: export, options: options, loadExportFile: loadExportFile))
+        // Compute. Every job runs on one level of parallelism: libdispatch runs a nested
+        // concurrentPerform on one thread, so the notes are split into jobs here, not inside.
+        let plan = SiteContent.notePlan(export)
+        let batch = 40
+        let computeJobs: [ComputeJob] = [.statistics, .weight, .sortPoints]
+            + stride(from: 0, to: export.notes.count, by: batch).map { .notes($0..<min($0 + batch, export.notes.count)) }
+        let parts = Parallel.map(computeJobs) { job -> ComputedPart in
+            switch job {
+            case .statistics: return .points(PointStatistics(export: export, now: options.now, zone: options.zone))
+            case .weight: return .weight(WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
+                                                          goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm))
+            case .sortPoints: return .sorted(SiteContent.sortedPoints(export, zone: options.zone))
+            case .notes(let range):
+                return .notes(SiteContent.renderNotes(export, plan: plan, range: range, loadExportFile: loadExportFile))
             }
         }
-        guard case .points(let stats) = computed[0], case .weight(let weight) = computed[1], case .content(let content) = computed[2] else {
-            preconditionFailure("Parallel.map keeps the order of its input")
+        var stats: PointStatistics?, weight: WeightStatistics?, sorted: [PointRecord] = []
+        var rendered: [(SiteContent.NoteEntry, NoteImages)] = []
+        rendered.reserveCapacity(export.notes.count)
+        for part in parts {
+            switch part {
+            case .points(let s): stats = s
+            case .weight(let w): weight = w
+            case .sorted(let p): sorted = p
+            case .notes(let n): rendered += n
+            }
         }
+        let points = stats ?? PointStatistics(export: export, now: options.now, zone: options.zone)
+        let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered)
         var warnings = content.warnings
-        if stats.daily.futureRecords > 0 {
+        if points.daily.futureRecords > 0 {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
-                "n": String(stats.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
+                "n": String(points.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
 
-        // Render: the groups of pages do not depend on each other.
-        var files = try Parallel.map(PageGroup.allCases) { (group) throws(TemplateError) -> [SiteFile] in
-            switch group {
-            case .points: return try PointsPages.render(content, renderer)
-            case .notes: return try NotesPages.render(content, renderer)
-            case .dashboard: return try DashboardPage.render(content, stats, weight: weight, renderer)
-            case .targets: return try TargetsPages.render(content, renderer)
-            case .weightAndTodos: return try WeightPage.render(content, weight, renderer) + [TodosPage.render(content, renderer)]
+        // Render: every page (or small batch of pages) is one job.
+        let months = PointsPages.months(content)
+        let targetsPlan = TargetsPages.plan(content)
+        let dashboard = DashboardPage.plan(content, points, weight: weight, renderer)
+        var pageJobs: [PageJob] = Period.allCases.map { .dashboard($0) } + [.pointsIndex, .notesIndex, .targetsIndex, .weight, .todos, .statistics]
+        pageJobs += months.indices.map { .pointsMonth($0) }
+        pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
+        pageJobs += stride(from: 0, to: targetsPlan.schedule.count, by: batch).map { .targets($0..<min($0 + batch, targetsPlan.schedule.count)) }
+        let weightStats = weight
+        var files = try Parallel.map(pageJobs) { (job) throws(TemplateError) -> [SiteFile] in
+            switch job {
+            case .dashboard(let period): return [try DashboardPage.render(period, dashboard, content, points, renderer)]
+            case .pointsIndex: return [try PointsPages.renderIndex(months, content, renderer)]
+            case .pointsMonth(let i): return [try PointsPages.renderMonth(months[i], content, renderer)]
+            case .notesIndex: return [try NotesPages.renderIndex(content, renderer)]
+            case .notes(let range): return try NotesPages.renderNotes(range, content, renderer)
+            case .targetsIndex: return [try TargetsPages.renderIndex(targetsPlan, content, renderer)]
+            case .targets(let range): return try TargetsPages.renderTargets(range, targetsPlan, content, renderer)
+            case .weight: return try WeightPage.render(content, weightStats, renderer)
+            case .todos: return [try TodosPage.render(content, renderer)]
             case .statistics:
-                return [SiteFile(path: "stats.json", text: StatsDocument.make(stats, extra: [("weight", StatsDocument.weight(weight))]).text)]
+                return [SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(weightStats))]).text)]
             }
         }.flatMap { $0 }
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }

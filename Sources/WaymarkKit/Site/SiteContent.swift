@@ -41,35 +41,59 @@ struct SiteContent: Sendable {
         var notes: [Int] = []
     }
 
+    /// Everything, one piece after another (tests; the builder runs the pieces in parallel).
     init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
-        self.export = export
-        self.options = options
-        let zone = options.zone
+        let plan = SiteContent.notePlan(export)
+        self.init(export: export, options: options, pointsNewestFirst: SiteContent.sortedPoints(export, zone: options.zone),
+                  rendered: SiteContent.renderNotes(export, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile))
+    }
 
+    /// Point records newest first; records at the same moment keep their file order.
+    static func sortedPoints(_ export: Export, zone: Zone) -> [PointRecord] {
         let keyed = export.points.enumerated().map { (key: $0.element.date.sortKey(in: zone), index: $0.offset) }
-        pointsNewestFirst = keyed.sorted { $0.key != $1.key ? $0.key > $1.key : $0.index < $1.index }.map { export.points[$0.index] }
+        return keyed.sorted { $0.key != $1.key ? $0.key > $1.key : $0.index < $1.index }.map { export.points[$0.index] }
+    }
 
-        var noteSlugs = Slugger()
-        var bySource: [String: String] = [:]
-        var slugs: [String] = []
+    /// Page slugs of the notes (file order) and file name → slug, for links between notes.
+    struct NotePlan: Sendable {
+        var slugs: [String]
+        var links: [String: String]
+    }
+
+    static func notePlan(_ export: Export) -> NotePlan {
+        var slugger = Slugger()
+        var plan = NotePlan(slugs: [], links: [:])
         for note in export.notes {
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
-            let slug = noteSlugs.slug(for: stem, fallback: "note-" + Slugger.hash(note.fileName))
-            slugs.append(slug)
-            bySource[note.fileName] = slug
+            let slug = slugger.slug(for: stem, fallback: "note-" + Slugger.hash(note.fileName))
+            plan.slugs.append(slug)
+            plan.links[note.fileName] = slug
         }
-        // Notes render independently; each collects the images it shows, merged in note order.
-        let links = bySource
-        let rendered = Parallel.map(Array(zip(export.notes, slugs))) { note, slug -> (NoteEntry, NoteImages) in
+        return plan
+    }
+
+    /// Renders the notes in `range` (file order); each collects the images it shows.
+    static func renderNotes(_ export: Export, plan: NotePlan, range: Range<Int>,
+                            loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [(NoteEntry, NoteImages)] {
+        range.map { i in
+            let note = export.notes[i]
             var images = NoteImages(load: loadExportFile)
             let result = MarkdownRenderer.render(note.body, headingOffset: 1) { url, isImage in
-                isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: links)
+                isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: plan.links)
             }
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
             let title = note.title ?? result.headings.first.flatMap { $0.text.isEmpty ? nil : $0.text } ?? stem
-            return (NoteEntry(note: note, slug: slug, title: title, html: result.html,
+            return (NoteEntry(note: note, slug: plan.slugs[i], title: title, html: result.html,
                               summary: SiteContent.summary(result.plainText, limit: 160), target: nil, tag: nil), images)
         }
+    }
+
+    /// Assembles the content from its pieces: `rendered` holds every note in file order.
+    init(export: Export, options: SiteOptions, pointsNewestFirst: [PointRecord], rendered: [(NoteEntry, NoteImages)]) {
+        self.export = export
+        self.options = options
+        self.pointsNewestFirst = pointsNewestFirst
+        let zone = options.zone
         let entries = rendered.map(\.0)
         var imageFiles: [String: [UInt8]] = [:]
         var imageWarnings: [Diagnostic] = []

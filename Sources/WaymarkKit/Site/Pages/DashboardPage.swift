@@ -6,35 +6,46 @@ enum DashboardPage {
 
     static func path(_ p: Period) -> String { p == .week ? "index.html" : "period/\(p.rawValue).html" }
 
-    static func render(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?,
-                       _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+    /// What the five period pages share, computed once.
+    struct Plan: Sendable {
+        var heatmap: String
+        var recent: TemplateValue
+        var weightBlock: TemplateValue
+        var greeting: String
+    }
+
+    static func plan(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?, _ r: PageRenderer) -> Plan {
         let phrases = Phrases(r.options.language)
-        let heatmap = heatmapSVG(stats, phrases, r)
-        let recent = recentActivity(content, stats, phrases, r)
-        let weightBlock = sparkline(weight, content, r)
-        let greeting = content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous)
-        return try periods.map { (period, label) throws(TemplateError) -> SiteFile in
-            let path = DashboardPage.path(period)
-            let root = SitePath.root(from: path)
-            var context: [String: TemplateValue] = [
-                "greeting": .string(greeting),
-                "periodLabel": .string(r.text(label)),
-                "periods": .array(periods.map { p, l in
-                    ["label": .string(r.text(l)), "href": .string(root + DashboardPage.path(p)), "current": .bool(p == period)]
-                }),
-                "cards": cards(stats.period(period), phrases, r),
-                "chartWide": .html(chart(stats, period, content, phrases, r, wide: true)),
-                "chartNarrow": .html(chart(stats, period, content, phrases, r, wide: false)),
-                "heatmap": .html(heatmap),
-                "tags": tagRows(stats.tags(in: period), stats.today, phrases, r),
-                "recent": recent,
-                "counts": counts(content, root, r),
-            ]
-            context["weightBlock"] = weightBlock
-            context["targetsBlock"] = TargetsPages.dashboardBlock(content, r, root: root)
-            let title = period == .week ? r.text(.overviewTitle) : r.text(label)
-            return try r.page(path, template: "dashboard", title: title, section: "overview", context)
-        }
+        return Plan(heatmap: heatmapSVG(stats, phrases, r), recent: recentActivity(content, stats, phrases, r),
+                    weightBlock: sparkline(weight, content, r),
+                    greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous))
+    }
+
+    /// The dashboard page of one period.
+    static func render(_ period: Period, _ plan: Plan, _ content: SiteContent, _ stats: PointStatistics,
+                       _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let phrases = Phrases(r.options.language)
+        let label = periods.first { $0.0 == period }?.1 ?? .periodWeek
+        let path = DashboardPage.path(period)
+        let root = SitePath.root(from: path)
+        let context: [String: TemplateValue] = [
+            "greeting": .string(plan.greeting),
+            "periodLabel": .string(r.text(label)),
+            "periods": .array(periods.map { p, l in
+                ["label": .string(r.text(l)), "href": .string(root + DashboardPage.path(p)), "current": .bool(p == period)]
+            }),
+            "cards": cards(stats.period(period), phrases, r),
+            "chartWide": .html(chart(stats, period, content, phrases, r, wide: true)),
+            "chartNarrow": .html(chart(stats, period, content, phrases, r, wide: false)),
+            "heatmap": .html(plan.heatmap),
+            "tags": tagRows(stats.tags(in: period), stats.today, phrases, r),
+            "recent": plan.recent,
+            "counts": counts(content, root, r),
+            "weightBlock": plan.weightBlock,
+            "targetsBlock": TargetsPages.dashboardBlock(content, r, root: root),
+        ]
+        let title = period == .week ? r.text(.overviewTitle) : r.text(label)
+        return try r.page(path, template: "dashboard", title: title, section: "overview", context)
     }
 
     // MARK: Cards

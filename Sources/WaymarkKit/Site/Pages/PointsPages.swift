@@ -14,17 +14,22 @@ enum PointsPages {
         var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
     }
 
-    static func render(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        let zone = content.zone
+    /// The months that have records, newest first; one page each.
+    static func months(_ content: SiteContent) -> [Month] {
         var months: [Month] = []
         for record in content.pointsNewestFirst {
-            let day = record.date.localDate(in: zone)
+            let day = record.date.localDate(in: content.zone)
             if months.last.map({ $0.year != day.year || $0.month != day.month }) ?? true {
                 months.append(Month(year: day.year, month: day.month, records: []))
             }
             months[months.count - 1].records.append(record)
             if record.point > 0 { months[months.count - 1].earned += record.point } else { months[months.count - 1].spent -= record.point }
         }
+        return months
+    }
+
+    /// `points/index.html`: habits, the month archive and the newest records.
+    static func renderIndex(_ months: [Month], _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let archive = TemplateValue.array(months.map { m in
             ["label": .string(r.format.monthYear(year: m.year, month: m.month)), "href": .string(m.slug + ".html"),
              "count": .string(r.format.integer(m.records.count)), "earned": .string(r.format.integer(m.earned)),
@@ -45,24 +50,25 @@ enum PointsPages {
                 "notes": .array(notes.map { ["title": .string($0.title), "href": .string("../notes/" + $0.slug + ".html")] }),
             ]
         }
-        var files: [SiteFile] = [try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
+        return try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
             "habits": .array(habits),
             "archive": archive,
             "table": .html(table(shown, content, r)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
-        ])]
-        files += try Parallel.map(months) { (m) throws(TemplateError) -> SiteFile in
-            let title = r.format.monthYear(year: m.year, month: m.month)
-            return try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
-                "month": .string(title),
-                "count": .string(r.format.integer(m.records.count)),
-                "earned": .string(r.format.integer(m.earned)),
-                "spent": .string(r.format.integer(m.spent)),
-                "table": .html(table(m.records, content, r)),
-            ])
-        }
-        return files
+        ])
+    }
+
+    /// `points/YYYY-MM.html`: every record of one month.
+    static func renderMonth(_ m: Month, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let title = r.format.monthYear(year: m.year, month: m.month)
+        return try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
+            "month": .string(title),
+            "count": .string(r.format.integer(m.records.count)),
+            "earned": .string(r.format.integer(m.earned)),
+            "spent": .string(r.format.integer(m.spent)),
+            "table": .html(table(m.records, content, r)),
+        ])
     }
 
     /// The label of a record's type in the page's language.

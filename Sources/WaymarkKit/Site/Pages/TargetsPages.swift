@@ -64,29 +64,44 @@ enum TargetsPages {
         ]
     }
 
-    static func render(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        let schedule = TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone)
+    /// What every targets page needs, computed once: the order and the records each earned.
+    struct Plan: Sendable {
+        var schedule: [TargetSchedule.Item]
+        /// Records a target earned, by target name (filtering all records per target would be quadratic).
+        var earned: [String: [PointRecord]]
+    }
+
+    static func plan(_ content: SiteContent) -> Plan {
+        var earned: [String: [PointRecord]] = [:]
+        for record in content.pointsNewestFirst where record.type == "target" {
+            if let name = record.name { earned[name, default: []].append(record) }
+        }
+        return Plan(schedule: TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone), earned: earned)
+    }
+
+    /// `targets/index.html`: the groups and the timeline.
+    static func renderIndex(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let groupNames: [(Int, UIString)] = [(0, .stateOverdue), (1, .stateDueToday), (2, .stateUpcoming), (3, .statusDone), (4, .noDeadline)]
         let groups: [TemplateValue] = groupNames.compactMap { group, name in
-            let members = schedule.filter { $0.state.group == group }
+            let members = plan.schedule.filter { $0.state.group == group }
             guard !members.isEmpty else { return nil }
             return ["title": .string(r.text(name)), "count": .string(r.format.integer(members.count)),
                     "kind": .string(kind(members[0].state)),
                     "targets": .array(members.map { item($0, content, r, root: "../") })]
         }
-        var files = [try r.page("targets/index.html", template: "targets", title: r.text(.targetsTitle), section: "targets", [
+        return try r.page("targets/index.html", template: "targets", title: r.text(.targetsTitle), section: "targets", [
             "groups": .array(groups),
-            "timelineWide": timeline(schedule, content, r, wide: true),
-            "timelineNarrow": timeline(schedule, content, r, wide: false),
-        ])]
-        // Records a target earned, grouped once: filtering all records per target would be quadratic.
-        var earned: [String: [PointRecord]] = [:]
-        for record in content.pointsNewestFirst where record.type == "target" {
-            if let name = record.name { earned[name, default: []].append(record) }
-        }
-        for scheduled in schedule {
+            "timelineWide": timeline(plan.schedule, content, r, wide: true),
+            "timelineNarrow": timeline(plan.schedule, content, r, wide: false),
+        ])
+    }
+
+    /// The pages of the targets at `range` of the schedule.
+    static func renderTargets(_ range: Range<Int>, _ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        var files: [SiteFile] = []
+        for scheduled in plan.schedule[range] {
             let entry = content.targets[scheduled.index]
-            let records = earned[entry.target.name] ?? []
+            let records = plan.earned[entry.target.name] ?? []
             var data = item(scheduled, content, r, root: "../", headingOffset: 1).objectValue
             data["records"] = .html(PointsPages.table(records, content, r))
             data["hasRecords"] = .bool(!records.isEmpty)
