@@ -24,6 +24,20 @@ struct TemplateTests {
         // An error inside a partial names the partial's file.
         #expect(error(["page": "{{>row}}", "row": "\n\n {{>cell}}"]) == "row.mustache:3:2: missing partial \"cell\": there is no cell.mustache")
         #expect(error(["page": "{{>page}}"])?.hasSuffix("partials nested more than 200 deep; does \"page\" include itself?") == true)
+        // Found by the mustache fuzzer: an override of `b` that contains a block `b` expanded itself
+        // until the stack overflowed.
+        #expect(error(["page": "{{<p0}}{{$b}}{<p0}}{{$b}}x{{/b}}x{{/b}}{{/p0}}", "p0": "{{$b}}d{{/b}}"])?
+                    .hasSuffix("blocks nested more than 200 deep; does the block \"b\" contain itself?") == true)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "{{#a}}", count: 5_000) + String(repeating: "{{/a}}", count: 5_000)
+        #expect(error(["page": deep]) == "page.mustache:1:601: sections nested more than 100 deep")
+        // 60 sections inside partials nested four deep is 240 levels: refused, on a worker thread too.
+        let sixty = String(repeating: "{{#a}}", count: 60) + "{{>p}}" + String(repeating: "{{/a}}", count: 60)
+        let set = try TemplateSet(["page": "{{>p}}", "p": sixty], missingPartial: .empty)
+        let failures = Parallel.map([0, 1]) { _ in (try? set.render("page", ["a": ["a": true]])) == nil }
+        #expect(failures == [true, true])
     }
 
     @Test func strictModeEscapesEverythingButWaymarksOwnHTML() throws {

@@ -156,12 +156,18 @@ struct MustacheParser {
         return "\(tag.open)\(sigil)\(tag.name)\(tag.close)"
     }
 
+    /// Deeper nesting is refused: building and rendering recurse once per level.
+    static let maxNesting = 100
+
     private mutating func matchSections() throws(TemplateError) {
         var stack: [Int] = []
         for i in tags.indices {
             switch tags[i].kind {
             case .section, .inverted, .parent, .block:
                 stack.append(i)
+                if stack.count > MustacheParser.maxNesting {
+                    throw error(tags[i].tagStart, "sections nested more than \(MustacheParser.maxNesting) deep")
+                }
             case .close:
                 guard let top = stack.popLast() else {
                     throw error(tags[i].tagStart, "\(tags[i].open)/\(tags[i].name)\(tags[i].close) closes nothing: no section is open")

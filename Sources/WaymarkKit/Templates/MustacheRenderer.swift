@@ -19,7 +19,14 @@ struct MustacheRenderer {
                 out += text
             case .variable(let path, let escaped, _):
                 append(lookup(path, in: stack), escaped: escaped, into: &out)
-            case .section(let path, let inverted, let children, _):
+            case .section(let path, let inverted, let children, let at):
+                // Sections, partials and blocks share one depth: together they bound the recursion.
+                guard depth < MustacheRenderer.maxDepth else {
+                    throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
+                                        message: "sections, partials and blocks nested more than \(MustacheRenderer.maxDepth) deep")
+                }
+                depth += 1
+                defer { depth -= 1 }
                 let value = lookup(path, in: stack)
                 if inverted {
                     if value.isFalsey { try render(children, stack: stack, overrides: overrides, into: &out) }
@@ -39,7 +46,14 @@ struct MustacheRenderer {
                 try include(name, indentation: indentation, at: at, stack: stack, overrides: merged, into: &out)
             case .block(let name, let body, let indentation):
                 let chosen = overrides[name] ?? body
+                // An override may contain the block it overrides: count expansions like includes.
+                guard depth < MustacheRenderer.maxDepth else {
+                    throw TemplateError(template: TemplateSet.fileName(template), line: chosen.firstLine, column: 1,
+                                        message: "blocks nested more than \(MustacheRenderer.maxDepth) deep; does the block \"\(name)\" contain itself?")
+                }
                 let nodes = try set.block(chosen, template: template, indentation: indentation)
+                depth += 1
+                defer { depth -= 1 }
                 try render(nodes, stack: stack, overrides: overrides, into: &out)
             }
         }
