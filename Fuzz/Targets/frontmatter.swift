@@ -21,7 +21,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// mentions them (escaped by cmark) is fine. The same check as HostileInputTests.
 func activeContent(in html: String) -> String? {
     let patterns = [#"<script"#, #"<[a-zA-Z][^>]*\s[oO][nN][a-zA-Z]+\s*="#,
-                    #"(?i)(href|src|action|formaction|xlink:href|data)\s*=\s*["']?\s*(javascript|vbscript|data:text/html)"#]
+                    #"(?i)(href|src|action|formaction|xlink:href|data)\s*=\s*["']?\s*(javascript:|vbscript:|data:text/html)"#]
     for pattern in patterns {
         if let range = html.range(of: pattern, options: .regularExpression) { return String(html[range]) }
     }

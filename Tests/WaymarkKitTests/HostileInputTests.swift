@@ -15,8 +15,8 @@ struct HostileInputTests {
     /// Finds active content: script elements, event-handler attributes, script URLs in attributes or CSS.
     static func activeContent(in text: String) -> String? {
         let patterns = [#"<script"#, #"<[a-zA-Z][^>]*\s[oO][nN][a-zA-Z]+\s*="#,
-                        #"(?i)(href|src|action|formaction|xlink:href|data)\s*=\s*["']?\s*(javascript|vbscript|data:text/html)"#,
-                        #"(?i)url\(\s*["']?\s*javascript"#]
+                        #"(?i)(href|src|action|formaction|xlink:href|data)\s*=\s*["']?\s*(javascript:|vbscript:|data:text/html)"#,
+                        #"(?i)url\(\s*["']?\s*javascript:"#]
         for pattern in patterns {
             if let range = text.range(of: pattern, options: .regularExpression) { return String(text[range]) }
         }
@@ -25,6 +25,7 @@ struct HostileInputTests {
 
     @Test func theActiveContentCheckCanFail() {
         #expect(Self.activeContent(in: "<p>fine &lt;script&gt; javascript:x onload=1</p>") == nil)
+        #expect(Self.activeContent(in: "<a href=\"javascript3alert\">a relative link</a>") == nil)
         #expect(Self.activeContent(in: "<img src=x onerror=alert(1)>") != nil)
         #expect(Self.activeContent(in: "<a href=\"javascript:alert(1)\">") != nil)
         #expect(Self.activeContent(in: "<div style=\"background:url(javascript:x)\">") != nil)
