@@ -49,7 +49,7 @@ private func writeAll(_ fd: Int32, _ text: String) {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0 }
         if n < 0 && errno == EINTR { continue }
         if n <= 0 { return }
         offset += n

@@ -84,7 +84,7 @@ extension FileSystem {
             guard fd >= 0 else { throw .posix(path, "write") }
             var offset = 0
             while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0 }
                 if n < 0 {
                     if errno == EINTR { continue }
                     let error = FileSystemError.posix(path, "write")

@@ -73,11 +73,11 @@ public enum MarkdownRenderer {
             case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
                 if let literal = cmark_node_get_literal(node) {
                     plain.append(literal)
-                    if headingText != nil { headingText! += String(cString: literal) }
+                    headingText?.append(String(cString: literal))
                 }
             case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
                 plain.space()
-                if headingText != nil { headingText! += " " }
+                headingText?.append(" ")
             case (CMARK_NODE_CODE_BLOCK, _):
                 plain.space()
                 if let literal = cmark_node_get_literal(node) { plain.append(literal) }
