@@ -112,6 +112,21 @@ struct SiteWriterTests {
         #expect(listing(dir.path).filter { $0.contains("waymark-new") }.isEmpty)
     }
 
+    @Test func somethingThatCannotBeKeptStopsTheBuild() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(files, to: out, force: false)
+        #expect(mkfifo(out + "/pipe", 0o644) == 0)
+        do {
+            _ = try SiteWriter().write([SiteFile(path: "index.html", text: "v2")], to: out, force: true)
+            Issue.record("replaced a folder holding a FIFO")
+        } catch {
+            #expect(error.exitCode == 73 && error.message.contains("pipe, which is not a file, folder or link"))
+        }
+        #expect(dir.read("site/index.html") == "home")
+        #expect(FileManager.default.fileExists(atPath: out + "/pipe"))
+    }
+
     @Test func outputThatIsAFileIsRefused() throws {
         let dir = TemporaryDirectory()
         dir.write("site", "a file")

@@ -68,6 +68,15 @@ public struct SiteWriter: Sendable {
             return (newPaths.contains(path) && kind != .directory) || (newDirectories.contains(path) && kind != .directory)
                 || (kind == .directory && newPaths.contains(path))
         }
+        // Only files, folders and links can be carried into the new site; anything else (a FIFO,
+        // a socket) would be lost with the old folder, so the build stops instead.
+        let uncarriable = foreign.filter { oldEntries[$0] == .other }
+        if !uncarriable.isEmpty {
+            throw SiteWriteError(kind: .refused, message: """
+                refusing to replace \(target): it holds \(uncarriable.prefix(5).joined(separator: ", ")), which is not a file, folder or link \
+                and could not be kept. Move it away first.
+                """)
+        }
         if !clashes.isEmpty && !force {
             throw SiteWriteError(kind: .refused, message: """
                 refusing to overwrite \(clashes.count) file(s) in \(target) that Waymark did not write: \
