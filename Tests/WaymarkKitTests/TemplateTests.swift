@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WaymarkKit
 
@@ -38,6 +39,26 @@ struct TemplateTests {
         let set = try TemplateSet(["page": "{{>p}}", "p": sixty], missingPartial: .empty)
         let failures = Parallel.map([0, 1]) { _ in (try? set.render("page", ["a": ["a": true]])) == nil }
         #expect(failures == [true, true])
+    }
+
+    @Test func exponentialExpansionStopsEarly() throws {
+        // 40 partials, each including the next twice: 2^40 expansions, never deeper than 40.
+        var chain: [String: String] = ["page": "{{>p0}}", "p40": "x"]
+        for i in 0..<40 { chain["p\(i)"] = "{{>p\(i + 1)}}{{>p\(i + 1)}}" }
+        do {
+            _ = try TemplateSet(chain, maxSteps: 20_000).render("page", [:])
+            Issue.record("no error")
+        } catch {
+            #expect(error.message == "rendering took more than 20000 steps; does a partial or block expand itself again and again?")
+        }
+        // Found by the mustache fuzzer: block overrides that hold their own block several times.
+        let data = try Data(contentsOf: TestPaths.repo.appendingPathComponent("Fuzz/Seeds/mustache/regression-exponential-blocks.bin"))
+        var sources: [String: String] = [:]
+        for (i, part) in Array(data).split(separator: 0, omittingEmptySubsequences: false).prefix(4).enumerated() {
+            sources[i == 0 ? "main" : "p\(i - 1)"] = String(decoding: part, as: UTF8.self)
+        }
+        let set = try TemplateSet(sources, missingPartial: .empty, strictHTML: false, maxSteps: 20_000)
+        #expect(throws: TemplateError.self) { try set.render("main", ["a": "<b>"]) }
     }
 
     @Test func strictModeEscapesEverythingButWaymarksOwnHTML() throws {

@@ -30,12 +30,24 @@ struct MustacheParser {
     private let firstLine: Int
     private let columnShift: Int
     private var tags: [Tag] = []
+    /// Bytes parsed so far, nested block bodies included.
+    private var work = 0
 
     /// Parses `source`. `firstLine` and `columnShift` map positions back to the original file when
     /// the source is a re-indented part of it.
     static func parse(_ source: String, template: String, open: String = "{{", close: String = "}}",
                       firstLine: Int = 1, columnShift: Int = 0) throws(TemplateError) -> [MustacheNode] {
+        var work = 0
+        return try parse(source, template: template, open: open, close: close, firstLine: firstLine, columnShift: columnShift, work: &work)
+    }
+
+    /// The same, adding the bytes parsed (nested block bodies included) to `work`.
+    static func parse(_ source: String, template: String, open: String = "{{", close: String = "}}",
+                      firstLine: Int = 1, columnShift: Int = 0, work: inout Int) throws(TemplateError) -> [MustacheNode] {
+        work += source.utf8.count
         var parser = MustacheParser(bytes: Array(source.utf8), template: template, firstLine: firstLine, columnShift: columnShift)
+        parser.work = work
+        defer { work = parser.work }
         try parser.tokenize(open: open, close: close)
         try parser.matchSections()
         parser.applyStandaloneRules()
@@ -251,7 +263,7 @@ struct MustacheParser {
     }
 
     /// Builds nodes from tag `index` on, until the tag `closing` (exclusive) or the end.
-    private func build(from index: inout Int, textStart: Int, end: Int, closing: Int?) throws(TemplateError) -> [MustacheNode] {
+    private mutating func build(from index: inout Int, textStart: Int, end: Int, closing: Int?) throws(TemplateError) -> [MustacheNode] {
         var nodes: [MustacheNode] = []
         var cursor = textStart
         func flushText(upTo limit: Int) {
@@ -312,7 +324,7 @@ struct MustacheParser {
     }
 
     /// The body of the block at `index`: dedented when it stands alone, parsed on its own.
-    private func blockBody(_ index: Int) throws(TemplateError) -> MustacheBlock {
+    private mutating func blockBody(_ index: Int) throws(TemplateError) -> MustacheBlock {
         let tag = tags[index]
         let close = tag.match ?? index
         var source = text(tag.consumedEnd..<tags[close].consumedStart)
@@ -324,36 +336,46 @@ struct MustacheParser {
         }
         let firstLine = location(tag.consumedEnd).line
         let nodes = try MustacheParser.parse(source, template: template, open: tag.open, close: tag.close,
-                                             firstLine: firstLine, columnShift: -shift)
+                                             firstLine: firstLine, columnShift: -shift, work: &work)
         return MustacheBlock(source: source, open: tag.open, close: tag.close, firstLine: firstLine, nodes: nodes)
     }
 
     /// Removes the whitespace all non-blank lines share (blank lines become empty), and returns it
-    /// as it stood on the first line.
+    /// as it stood on the first line. Works on bytes: spaces and tabs are ASCII.
     static func dedent(_ source: String) -> (text: String, indentation: String) {
-        let lines = source.lines()
-        var margin: Substring?
-        for line in lines where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            let lead = line.prefix(while: { $0 == " " || $0 == "\t" })
-            if let m = margin {
-                var common = m.startIndex
-                var other = lead.startIndex
-                while common < m.endIndex, other < lead.endIndex, m[common] == lead[other] {
-                    common = m.index(after: common)
-                    other = lead.index(after: other)
-                }
-                margin = m[m.startIndex..<common]
-            } else {
-                margin = lead
+        let bytes = Array(source.utf8)
+        // Lines as byte ranges, split at "\n".
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            lines.append(start..<i)
+            start = i + 1
+        }
+        lines.append(start..<bytes.count)
+        func blank(_ r: Range<Int>) -> Bool { bytes[r].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        func lead(_ r: Range<Int>) -> Int { bytes[r].prefix { $0 == 0x20 || $0 == 0x09 }.count }
+        var margin: Range<Int>?
+        for r in lines where !blank(r) {
+            let l = r.lowerBound..<(r.lowerBound + lead(r))
+            guard let m = margin else {
+                margin = l
+                continue
             }
+            var k = 0
+            while k < m.count && k < l.count && bytes[m.lowerBound + k] == bytes[l.lowerBound + k] { k += 1 }
+            margin = m.lowerBound..<(m.lowerBound + k)
         }
-        let cut = margin.map(String.init) ?? ""
-        let out = lines.map { line -> String in
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return "" }
-            return line.hasPrefix(cut) ? String(line.dropFirst(cut.count)) : String(line)
+        let cut = margin.map { Array(bytes[$0]) } ?? []
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (n, r) in lines.enumerated() {
+            if n > 0 { out.append(0x0A) }
+            if bytes[r].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let hasCut = r.count >= cut.count && Array(bytes[r.lowerBound..<(r.lowerBound + cut.count)]) == cut
+            out += bytes[(hasCut ? r.lowerBound + cut.count : r.lowerBound)..<r.upperBound]
         }
-        let first = lines.first.map { $0.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) } ?? true
-        return (out.joined(separator: "\n"), first ? "" : cut)
+        let firstBlank = lines.first.map(blank) ?? true
+        return (String(decoding: out, as: UTF8.self), firstBlank ? "" : String(decoding: cut, as: UTF8.self))
     }
 
     /// Prefixes every non-empty line of `source` with `indentation`.

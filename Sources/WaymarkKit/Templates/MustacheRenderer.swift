@@ -5,6 +5,9 @@ struct MustacheRenderer {
     var template: String
     private var depth = 0
     static let maxDepth = 200
+    /// Nodes visited so far. Depth alone does not bound the work: a block or partial that expands
+    /// itself twice at every level stays shallow and grows as 2^depth.
+    private var steps = 0
 
     init(set: TemplateSet, template: String) {
         self.set = set
@@ -13,6 +16,11 @@ struct MustacheRenderer {
 
     mutating func render(_ nodes: [MustacheNode], stack: [TemplateValue], overrides: [String: MustacheBlock],
                          into out: inout String) throws(TemplateError) {
+        steps += nodes.count
+        if steps > set.maxSteps {
+            throw TemplateError(template: TemplateSet.fileName(template), line: 1, column: 1,
+                                message: "rendering took more than \(set.maxSteps) steps; does a partial or block expand itself again and again?")
+        }
         for node in nodes {
             switch node {
             case .text(let text):
@@ -51,7 +59,7 @@ struct MustacheRenderer {
                     throw TemplateError(template: TemplateSet.fileName(template), line: chosen.firstLine, column: 1,
                                         message: "blocks nested more than \(MustacheRenderer.maxDepth) deep; does the block \"\(name)\" contain itself?")
                 }
-                let nodes = try set.block(chosen, template: template, indentation: indentation)
+                let nodes = try set.block(chosen, template: template, indentation: indentation, cost: &steps)
                 depth += 1
                 defer { depth -= 1 }
                 try render(nodes, stack: stack, overrides: overrides, into: &out)
@@ -61,7 +69,7 @@ struct MustacheRenderer {
 
     private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: [TemplateValue],
                                   overrides: [String: MustacheBlock], into out: inout String) throws(TemplateError) {
-        guard let nodes = try set.partial(name, indentation: indentation) else {
+        guard let nodes = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
             throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
                                 message: "missing partial \"\(name)\": there is no \(TemplateSet.fileName(name))")

@@ -18,12 +18,16 @@ public final class TemplateSet: Sendable {
     let missingPartial: MissingPartial
     /// Only `.html` values are written unescaped (see `TemplateValue.html`).
     let strictHTML: Bool
+    /// Template nodes one render may visit; the largest page of a ten-year export visits about
+    /// 10,000. Bounds the work of templates that expand themselves over and over.
+    let maxSteps: Int
     /// Partials and blocks parsed again with the indentation of a standalone tag.
     private let indented = Mutex<[String: [MustacheNode]]>([:])
 
     /// Parses every template; the first syntax error found, in name order, is thrown.
     /// - Parameter sources: template name (as used in `{{>name}}`) → source.
-    public init(_ sources: [String: String], missingPartial: MissingPartial = .error, strictHTML: Bool = true) throws(TemplateError) {
+    public init(_ sources: [String: String], missingPartial: MissingPartial = .error, strictHTML: Bool = true,
+                maxSteps: Int = 1_000_000) throws(TemplateError) {
         var parsed: [String: [MustacheNode]] = [:]
         for name in sources.keys.sorted() {
             parsed[name] = try MustacheParser.parse(sources[name] ?? "", template: TemplateSet.fileName(name))
@@ -32,6 +36,7 @@ public final class TemplateSet: Sendable {
         self.parsed = parsed
         self.missingPartial = missingPartial
         self.strictHTML = strictHTML
+        self.maxSteps = maxSteps
     }
 
     /// The names of all templates, sorted.
@@ -51,25 +56,31 @@ public final class TemplateSet: Sendable {
         return out
     }
 
-    /// The nodes of a partial, re-parsed with an indentation prefix when it has one.
-    func partial(_ name: String, indentation: String) throws(TemplateError) -> [MustacheNode]? {
+    /// The nodes of a partial, re-parsed with an indentation prefix when it has one. A parse
+    /// adds to `cost` (one step per 16 bytes), so re-parsing counts against the render's budget.
+    func partial(_ name: String, indentation: String, cost: inout Int) throws(TemplateError) -> [MustacheNode]? {
         guard let nodes = parsed[name] else { return nil }
         guard !indentation.isEmpty, let source = sources[name] else { return nodes }
         let key = "p\u{0}" + name + "\u{0}" + indentation
         if let cached = indented.withLock({ $0[key] }) { return cached }
+        var work = 0
+        defer { cost += work / 16 + 1 }
         let result = try MustacheParser.parse(MustacheParser.indent(source, with: indentation), template: TemplateSet.fileName(name),
-                                              columnShift: indentation.count)
+                                              columnShift: indentation.count, work: &work)
         indented.withLock { $0[key] = result }
         return result
     }
 
     /// The nodes of a block body, re-parsed with an indentation prefix when it has one.
-    func block(_ body: MustacheBlock, template: String, indentation: String?) throws(TemplateError) -> [MustacheNode] {
+    func block(_ body: MustacheBlock, template: String, indentation: String?, cost: inout Int) throws(TemplateError) -> [MustacheNode] {
         guard let indentation, !indentation.isEmpty else { return body.nodes }
         let key = "b\u{0}" + template + "\u{0}\(body.firstLine)\u{0}" + body.source + "\u{0}" + indentation
         if let cached = indented.withLock({ $0[key] }) { return cached }
+        var work = 0
+        defer { cost += work / 16 + 1 }
         let result = try MustacheParser.parse(MustacheParser.indent(body.source, with: indentation), template: TemplateSet.fileName(template),
-                                              open: body.open, close: body.close, firstLine: body.firstLine, columnShift: indentation.count)
+                                              open: body.open, close: body.close, firstLine: body.firstLine, columnShift: indentation.count,
+                                              work: &work)
         indented.withLock { $0[key] = result }
         return result
     }
