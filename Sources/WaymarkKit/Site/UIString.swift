@@ -8,7 +8,7 @@ public enum UIString: String, CaseIterable, Sendable {
     case navOverview, navPoints, navTargets, navWeight, navTodos, navNotes
     case skipToContent, generatedBy, generatedOn, siteTitleDefault, siteTitleNamed, mainNavigation
     // Overview
-    case overviewTitle, welcomeNamed, welcomeAnonymous, exportSummary, records
+    case overviewTitle, welcomeNamed, welcomeAnonymous, records
     case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
     case nothingHere
     // Dashboard
@@ -18,15 +18,15 @@ public enum UIString: String, CaseIterable, Sendable {
     case typeTag, typeTarget, typeGame, typeShop, typeOther
     case olderRecordsOnMonthPages, archive, allMonths
     // Targets
-    case targetsTitle, deadline, status, statusDone, statusOpen, completed, noDeadline
+    case targetsTitle, deadline, status, statusDone, completed, noDeadline
     case stateOverdue, stateDueToday, stateUpcoming, inDays, tomorrow, todayLower, timelineTitle, timelineDescription, completedOn, backToTargets, relatedNotes, nextTargets, overdueCount, noUpcoming, pointsEarnedHere, todoSummary, todoGroupSummary, priorityLabel, habitLink, targetLink, perSession, pointsPerSession, legendOverdue, legendToday, legendUpcoming, legendDone
     // Weight
-    case weightTitle, weight, entries, dailyWeight
+    case weightTitle, weight, entries
     case weightLatest, weightTrend, change7d, change30d, change365d, weeklyRate, perWeek, toGoal, projectedOn, goalReached, noProjection, bmi, bmiOfTrend, lowest, highest, range30, range90, range365, rangeAll, rangeChooser, legendDaily, legendTrend, legendGoal, goalLabel, weightChartTitle, weightChartDescription, weeklyMeans, everyEntry, weekStarting, mean, readings, downloadCSV, showNumbers, sparklineTitle, weightBlockTitle, latestOn
     // Todos
     case todosTitle, priority, priorityHigh, priorityNormal, priorityLow, todoDone, todoOpen
     // Notes
-    case notesTitle, notesIntro, untitled, backToNotes, previousNote, nextNote
+    case notesTitle, notesIntro, backToNotes, previousNote, nextNote
 }
 
 extension UIString {
