@@ -39,9 +39,26 @@ extension UIString {
     }
 
     /// The text with `{placeholder}`s filled in (values are plain text; templates escape them).
+    ///
+    /// One pass over the text: a value that itself contains `{name}` (a habit called "{n}") is
+    /// inserted as it is, never filled in again, so the result does not depend on key order.
     public func text(_ language: Language, _ values: [String: String]) -> String {
-        var out = text(language)
-        for (key, value) in values { out = out.replacingOccurrences(of: "{" + key + "}", with: value) }
+        let template = text(language).utf8
+        var out = ""
+        out.reserveCapacity(template.count + values.values.reduce(0) { $0 + $1.utf8.count })
+        var index = template.startIndex
+        var literalStart = index
+        while let open = template[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = template[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let key = String(Substring(template[template.index(after: open)..<close]))
+            if let value = values[key] {
+                out += Substring(template[literalStart..<open])
+                out += value
+                literalStart = template.index(after: close)
+            }
+            index = template.index(after: open)
+        }
+        out += Substring(template[literalStart...])
         return out
     }
 
