@@ -62,3 +62,23 @@ struct FastPathTests {
         }
     }
 }
+
+struct StringInternerTests {
+    /// Every text comes back exactly as decoding it would give, whether it was shared, too short
+    /// or too long to share, or met a full table.
+    @Test func givesTheSameTextAsDecoding() {
+        let texts = ["tag", "晨跑 Morning run", "晨跑 Morning run", "练琴 Piano 2 — evening", "练琴 Piano 2 — evening!",
+                     String(repeating: "长", count: 40), String(repeating: "x", count: 97), "", "exactly15bytes!", "sixteen bytes!!!"]
+        for limit in [1, 2, 2048] {
+            let interner = StringInterner(limit: limit)
+            for round in 0..<3 {
+                for text in texts {
+                    let bytes = Array(text.utf8)
+                    let got = bytes.withUnsafeBufferPointer { interner.string($0) }
+                    #expect(got == text, "limit \(limit), round \(round)")
+                    #expect(got.utf8.count == bytes.count)
+                }
+            }
+        }
+    }
+}

@@ -6,9 +6,12 @@
 struct FastRecordDecoder {
     private var parser: JSONParser
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Shares the strings of texts that repeat from record to record.
+    private let interner: StringInterner?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, interner: StringInterner? = nil) {
         self.bytes = bytes
+        self.interner = interner
         parser = JSONParser(bytes)
         parser.index = offset
     }
@@ -72,7 +75,7 @@ struct FastRecordDecoder {
     mutating func text() -> String?? {
         if null() { return .some(nil) }
         guard let raw = rawString() else { return nil }
-        return .some(String(decoding: raw, as: UTF8.self))
+        return .some(interner?.string(raw) ?? String(decoding: raw, as: UTF8.self))
     }
 
     /// A whole number within ±1,000,000,000, written as a JSON integer or a string of digits.

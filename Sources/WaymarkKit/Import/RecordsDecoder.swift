@@ -131,9 +131,10 @@ enum RecordsDecoder {
         if idKey != nil { chunk.ids.reserveCapacity(range.count) }
         // Records of a bare array are at nesting level 2, in an envelope at level 3.
         let level = inEnvelope ? 3 : 2
+        let interner = StringInterner()
         for index in range {
             if let fast {
-                var decoder = FastRecordDecoder(buffer, at: starts[index])
+                var decoder = FastRecordDecoder(buffer, at: starts[index], interner: interner)
                 if let (item, id) = fast(&decoder, zone, level) {
                     chunk.items.append(item)
                     if idKey != nil, let id, !id.isEmpty { chunk.ids.append((index, id, DuplicateFinder.hash(id))) }
