@@ -158,4 +158,49 @@ struct PointStatisticsTests {
         #expect(week[0].completions == 3 && week[0].points == 9 && week[0].minutes == 90)
         #expect(week[0].streak == 2)
     }
+
+    /// A name written with a combining accent is the same habit as the precomposed spelling, as
+    /// Swift compares strings; the byte-keyed fast lookup must not lose those completions.
+    @Test func tagNamesMatchUpToCanonicalEquivalence() {
+        let cafe = Tag(name: "Caf\u{E9} 咖啡")
+        let records = [
+            record(2, "2026-11-28T07:00:00Z", utc, tag: "Caf\u{E9} 咖啡"),
+            record(3, "2026-11-29T07:00:00Z", utc, tag: "Cafe\u{301} 咖啡"),
+            record(5, "2026-11-29T08:00:00Z", utc, tag: "Cafe 咖啡"),  // a different name
+        ]
+        let s = PointStatistics(export: Export(points: records, tags: [cafe]), now: instant("2026-11-29T12:00:00Z", utc), zone: utc)
+        #expect(s.tags.map(\.completions) == [2])
+        #expect(s.tags.map(\.points) == [5])
+    }
+}
+
+struct OrderingTests {
+    /// Newest first, records of the same moment in file order; whole days sort at local midnight.
+    /// Checked against a plain stable sort for files in order, reversed and shuffled.
+    @Test func sortedPointsNewestFirst() throws {
+        let zone = try #require(Zone(identifier: "Asia/Shanghai"))
+        var records: [PointRecord] = []
+        let day = try #require(LocalDate(year: 2026, month: 11, day: 28))
+        let midnight = zone.startOfDay(day)
+        for (i, offset) in [0, 0, 60, 60, 60, 3_600, 86_400, 86_400].enumerated() {
+            records.append(PointRecord(point: i, name: "r\(i)", date: .instant(midnight + Int64(offset))))
+        }
+        records.insert(PointRecord(point: 100, name: "whole day", date: .day(day)), at: 2)  // sorts with midnight
+        func expected(_ points: [PointRecord]) -> [String] {
+            points.enumerated().map { (key: $0.element.date.sortKey(in: zone), index: $0.offset, name: $0.element.name ?? "") }
+                .sorted { $0.key != $1.key ? $0.key > $1.key : $0.index < $1.index }.map(\.name)
+        }
+        var random = SampleRandom(seed: 9)
+        var shuffled = records
+        for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, random.int(i + 1)) }
+        for input in [records, Array(records.reversed()), shuffled] {
+            var export = Export()
+            export.points = input
+            #expect(SiteContent.sortedPoints(export, zone: zone).map { $0.name ?? "" } == expected(input))
+        }
+        var export = Export()
+        export.points = records
+        #expect(SiteContent.sortedPoints(export, zone: zone).map { $0.name ?? "" }
+                == ["r6", "r7", "r5", "r2", "r3", "r4", "r0", "r1", "whole day"])
+    }
 }

@@ -50,8 +50,23 @@ struct SiteContent: Sendable {
 
     /// Point records newest first; records at the same moment keep their file order.
     static func sortedPoints(_ export: Export, zone: Zone) -> [PointRecord] {
-        let keyed = export.points.enumerated().map { (key: $0.element.date.sortKey(in: zone), index: $0.offset) }
-        return keyed.sorted { $0.key != $1.key ? $0.key > $1.key : $0.index < $1.index }.map { export.points[$0.index] }
+        let keys = export.points.map { $0.date.sortKey(in: zone) }
+        // Exports list records oldest first: then the order is the file's, read backwards one run
+        // of equal times at a time (records of the same moment keep their file order).
+        if zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            var result: [PointRecord] = []
+            result.reserveCapacity(keys.count)
+            var end = keys.count
+            while end > 0 {
+                var start = end - 1
+                while start > 0 && keys[start - 1] == keys[end - 1] { start -= 1 }
+                result += export.points[start..<end]
+                end = start
+            }
+            return result
+        }
+        let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }
+        return order.map { export.points[$0] }
     }
 
     /// Page slugs of the notes (file order) and file name → slug, for links between notes.

@@ -53,10 +53,17 @@ public struct PointStatistics: Sendable {
         // Tags: completions are point records of type "tag" whose name is the tag's name.
         let named = export.tags.filter { ($0.name ?? "").isEmpty == false }
         var indexByName: [String: Int] = [:]
-        for (i, tag) in named.enumerated() where indexByName[tag.name ?? ""] == nil { indexByName[tag.name ?? ""] = i }
+        var indexByBytes: [ExactText: Int] = [:]
+        for (i, tag) in named.enumerated() where indexByName[tag.name ?? ""] == nil {
+            indexByName[tag.name ?? ""] = i
+            indexByBytes[ExactText(tag.name ?? "")] = i
+        }
         var tagDays = [[Int: (count: Int, points: Int)]](repeating: [:], count: named.count)
         for record in export.points where record.type == "tag" {
-            guard let name = record.name, let i = indexByName[name], !record.date.isAfter(now, in: zone) else { continue }
+            // Names nearly always match byte for byte; Swift's own string equality (canonical
+            // equivalence) decides the rest, at the price of normalising.
+            guard let name = record.name, let i = indexByBytes[ExactText(name)] ?? indexByName[name],
+                  !record.date.isAfter(now, in: zone) else { continue }
             let day = record.date.localDate(in: zone).dayNumber
             let old = tagDays[i][day] ?? (0, 0)
             tagDays[i][day] = (old.count + 1, old.points + record.point)

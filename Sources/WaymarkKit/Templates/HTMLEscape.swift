@@ -7,10 +7,17 @@ public enum HTMLEscape {
         return out
     }
 
+    /// The bytes that may need escaping: `& < > " '`, C0 controls other than tab and line breaks,
+    /// DEL, and 0xC2, which leads the UTF-8 of C1 controls (and of some harmless characters,
+    /// which then take the slow path).
+    static let needsEscape: [Bool] = (0..<256).map { b in
+        b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xC2
+    }
+
     /// Appends the escaped text; the fast path copies text that needs no escaping in one go.
     public static func append(_ text: String, to out: inout String) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 }) else {
+        let table = needsEscape
+        guard text.utf8.contains(where: { table[Int($0)] }) else {
             out += text
             return
         }

@@ -8,7 +8,8 @@ enum PointsPages {
     struct Month: Sendable {
         var year: Int
         var month: Int
-        var records: [PointRecord]
+        /// A slice of `SiteContent.pointsNewestFirst`: the month's records are not copied.
+        var records: ArraySlice<PointRecord>
         var earned = 0
         var spent = 0
         var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
@@ -17,14 +18,25 @@ enum PointsPages {
     /// The months that have records, newest first; one page each.
     static func months(_ content: SiteContent) -> [Month] {
         var months: [Month] = []
-        for record in content.pointsNewestFirst {
-            let day = record.date.localDate(in: content.zone)
-            if months.last.map({ $0.year != day.year || $0.month != day.month }) ?? true {
-                months.append(Month(year: day.year, month: day.month, records: []))
-            }
-            months[months.count - 1].records.append(record)
-            if record.point > 0 { months[months.count - 1].earned += record.point } else { months[months.count - 1].spent -= record.point }
+        let all = content.pointsNewestFirst
+        var start = all.startIndex
+        var current: (year: Int, month: Int)?
+        var earned = 0, spent = 0
+        func close(at end: Int) {
+            if let current { months.append(Month(year: current.year, month: current.month, records: all[start..<end], earned: earned, spent: spent)) }
         }
+        for (i, record) in all.enumerated() {
+            let day = record.date.localDate(in: content.zone)
+            if current.map({ $0.year != day.year || $0.month != day.month }) ?? true {
+                close(at: i)
+                current = (day.year, day.month)
+                start = i
+                earned = 0
+                spent = 0
+            }
+            if record.point > 0 { earned += record.point } else { spent -= record.point }
+        }
+        close(at: all.endIndex)
         return months
     }
 
@@ -35,7 +47,7 @@ enum PointsPages {
              "count": .string(r.format.integer(m.records.count)), "earned": .string(r.format.integer(m.earned)),
              "spent": .string(r.format.integer(m.spent))]
         })
-        let shown = Array(content.pointsNewestFirst.prefix(indexLimit))
+        let shown = content.pointsNewestFirst.prefix(indexLimit)
         let phrases = Phrases(r.options.language)
         let habits: [TemplateValue] = content.export.tags.compactMap { tag in
             guard let name = tag.name, let slug = content.tagSlugs[name] else { return nil }
@@ -84,63 +96,79 @@ enum PointsPages {
     }
 
     /// "00:00" … "23:59", made once: a million rows must not format a million times.
-    static let clock: [String] = (0..<1440).map { pad($0 / 60, 2) + ":" + pad($0 % 60, 2) }
+    static let clock: [[UInt8]] = (0..<1440).map { Array((pad($0 / 60, 2) + ":" + pad($0 % 60, 2)).utf8) }
 
     /// A table of records, escaped value by value. Records arrive sorted by time, so the date
     /// text of a row is usually the previous row's and is reused.
-    static func table(_ records: [PointRecord], _ content: SiteContent, _ r: PageRenderer) -> String {
+    static func table(_ records: ArraySlice<PointRecord>, _ content: SiteContent, _ r: PageRenderer) -> String {
         guard !records.isEmpty else { return "" }
-        var out = ""
-        out.reserveCapacity(records.count * 110 + 400)
-        out += "<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">\(r.text(.date))</th><th scope=\"col\">\(r.text(.time))</th>"
-        out += "<th scope=\"col\">\(r.text(.points))</th><th scope=\"col\">\(r.text(.type))</th>"
-        out += "<th scope=\"col\">\(r.text(.name))</th></tr></thead>\n<tbody>\n"
-        var typeLabels: [String: String] = [:]
+        var out = HTMLBytes(capacity: records.count * 120 + 400)
+        out.markup("<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">")
+        out.text(r.text(.date))
+        out.markup("</th><th scope=\"col\">")
+        out.text(r.text(.time))
+        out.markup("</th><th scope=\"col\">")
+        out.text(r.text(.points))
+        out.markup("</th><th scope=\"col\">")
+        out.text(r.text(.type))
+        out.markup("</th><th scope=\"col\">")
+        out.text(r.text(.name))
+        out.markup("</th></tr></thead>\n<tbody>\n")
+        var typeLabels: [String: [UInt8]] = [:]
         var lastDay = Int.min
-        var dateCell = ""
+        var dateCell: [UInt8] = []
         for record in records {
             let day: LocalDate
-            var timeText = ""
+            var minuteOfDay: Int?
             switch record.date {
             case .instant(let s):
                 let wall = content.zone.localDateTime(of: s)
                 day = wall.date
-                timeText = clock[wall.hour * 60 + wall.minute]
+                minuteOfDay = wall.hour * 60 + wall.minute
             case .day(let d):
                 day = d
             }
             if day.dayNumber != lastDay {
                 lastDay = day.dayNumber
-                dateCell = "<tr><td><time datetime=\"" + day.description + "\">" + r.format.longDate(day) + "</time></td><td>"
+                var cell = HTMLBytes(capacity: 64)
+                cell.markup("<tr><td><time datetime=\"")
+                cell.text(day.description)
+                cell.markup("\">")
+                cell.text(r.format.longDate(day))
+                cell.markup("</time></td><td>")
+                dateCell = cell.bytes
             }
             let key = record.type ?? "\u{0}"
-            let label: String
+            let label: [UInt8]
             if let known = typeLabels[key] { label = known } else {
-                label = HTMLEscape.escape(typeLabel(record.type, r))
+                var escaped = HTMLBytes(capacity: 16)
+                escaped.text(typeLabel(record.type, r))
+                label = escaped.bytes
                 typeLabels[key] = label
             }
-            out += dateCell
-            out += timeText
-            out += record.point < 0 ? "</td><td class=\"spent\">" : "</td><td>"
-            if record.point > 0 { out += "+" }
-            out += record.point < 1000 && record.point > -1000 ? String(record.point).replacingMinus : r.format.integer(record.point)
-            out += "</td><td>"
-            out += label
-            out += "</td><td>"
-            HTMLEscape.append(record.name ?? "", to: &out)
-            if let describe = record.describe, !describe.isEmpty {
-                out += "<span class=\"describe\">"
-                HTMLEscape.append(describe, to: &out)
-                out += "</span>"
+            out.raw(dateCell)
+            if let minuteOfDay { out.raw(clock[minuteOfDay]) }
+            let p = record.point
+            out.markup(p < 0 ? "</td><td class=\"spent\">" : "</td><td>")
+            if p > 0 { out.markup("+") }
+            if p > -1000 && p < 1000 {
+                if p < 0 { out.markup("−") }
+                out.digits(p.magnitude)
+            } else {
+                out.text(r.format.integer(p))
             }
-            out += "</td></tr>\n"
+            out.markup("</td><td>")
+            out.raw(label)
+            out.markup("</td><td>")
+            if let name = record.name { out.text(name) }
+            if let describe = record.describe, !describe.isEmpty {
+                out.markup("<span class=\"describe\">")
+                out.text(describe)
+                out.markup("</span>")
+            }
+            out.markup("</td></tr>\n")
         }
-        out += "</tbody>\n</table>"
-        return out
+        out.markup("</tbody>\n</table>")
+        return out.string
     }
-}
-
-private extension String {
-    /// "-12" with a typographic minus, as `LocaleFormat.integer` writes it.
-    var replacingMinus: String { hasPrefix("-") ? "−" + dropFirst() : self }
 }
