@@ -58,3 +58,70 @@ struct DuplicateFinderTests {
         #expect(finder.insert("", at: 10_001) == nil && finder.insert("", at: 10_002) == 10_001)
     }
 }
+
+/// The record starts found on several cores must be exactly those of one front-to-back walk, and
+/// any file the walk rejects must be rejected the same way (the parallel search then steps aside).
+struct ParallelLocateTests {
+    static func locate(_ text: String, parallel: Bool) -> String {
+        do {
+            let (layout, starts) = try JSONParser.locateRecords(Array(text.utf8), parallelFrom: parallel ? 0 : .max)
+            return "\(layout) \(starts)"
+        } catch {
+            return "error at \(error.offset): \(error.message)"
+        }
+    }
+
+    /// Records whose strings are full of what looks like a boundary between records.
+    static func tricky(_ count: Int, seed: UInt64) -> [String] {
+        var random = SampleRandom(seed: seed)
+        let texts = [#"a},{b"#, #"x}, {\"y"#, #"}\n,\n{"#, #"\"},{\""#, "plain", "漢字 },{ 漢字", #"[{\"a\":1},{\"b\":2}]"#]
+        return (0..<count).map { i in
+            let nested = random.unit() < 0.2 ? #","more":[{"k":"},{"},{"k":2}]"# : ""
+            return #"{"id":"\#(i)","note":"\#(random.pick(texts))"\#(nested)}"#
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func sameStartsAsOneWalk(seed: UInt64) {
+        let records = Self.tricky(3_000, seed: seed)
+        for text in ["[" + records.joined(separator: ",") + "]",
+                     "[\n" + records.joined(separator: " ,\n ") + "\n]",
+                     #"{"code":"0","data":["# + records.joined(separator: ",") + #"],"ok":true}"#] {
+            let serial = Self.locate(text, parallel: false)
+            #expect(!serial.hasPrefix("error"))
+            #expect(Self.locate(text, parallel: true) == serial)
+        }
+    }
+
+    /// On an ordinary file the search on several cores succeeds (it does not just step aside).
+    @Test func anOrdinaryFileIsSplit() throws {
+        let bytes = ParallelDecodingTests.file(20_000)
+        let first = try #require(bytes.firstIndex(of: UInt8(ascii: "[")).map { $0 + 2 })  // "[\n"
+        let found = try #require(JSONParser.locateElements(in: bytes, from: first, pieces: 4))
+        let serial = try JSONParser.locateRecords(bytes, parallelFrom: .max)
+        #expect(found.starts == serial.starts)
+        #expect(found.starts.count == 20_000)
+        #expect(bytes[found.end - 1] == UInt8(ascii: "]"))
+        // A guess inside a string makes it step aside rather than answer wrongly.
+        let tricky = Array(("[" + Self.tricky(3_000, seed: 5).joined(separator: ",") + "]").utf8)
+        if let split = JSONParser.locateElements(in: tricky, from: 1, pieces: 8) {
+            #expect(split.starts == (try JSONParser.locateRecords(tricky, parallelFrom: .max)).starts)
+        }
+    }
+
+    @Test func malformedFilesFailTheSameWay() {
+        let records = Self.tricky(3_000, seed: 7)
+        let good = "[" + records.joined(separator: ",") + "]"
+        var cases = [String(good.dropLast()), good.replacingOccurrences(of: #"{"id":"2000""#, with: #"{"id":"2000"]"#),
+                     good.replacingOccurrences(of: #"{"id":"1500""#, with: #"{"id":"1500",,"#),
+                     String(good.prefix(good.utf8.count / 2)), good + ",", "[" + records.joined(separator: ",,") + "]"]
+        cases.append(good.replacingOccurrences(of: #"{"id":"2999""#, with: #"{"id":"2999""#) + "]")
+        // Locating only checks nesting and string boundaries (decoding checks the rest), so some
+        // of these pass this step; either way both searches must agree.
+        for text in cases {
+            #expect(Self.locate(text, parallel: true) == Self.locate(text, parallel: false))
+        }
+        #expect(Self.locate(cases[0], parallel: true) == "error at \(cases[0].utf8.count): expected ',' or ']' after an array element")
+        #expect(Self.locate(cases[3], parallel: true).hasPrefix("error at \(cases[3].utf8.count): unexpected end of file"))
+    }
+}

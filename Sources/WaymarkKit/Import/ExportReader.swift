@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Reads an export directory (see `docs/export-format.md`) into an `Export`, collecting every
 /// problem instead of stopping at the first. It never throws: whatever it cannot read becomes a
 /// diagnostic, and records with problems are left out of the result.
@@ -61,37 +64,81 @@ public struct ExportReader: Sendable {
         }
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
 
-        func records<T: Sendable>(_ name: String, id: String, fast: RecordsDecoder.FastPath<T>? = nil,
-                                  _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> [T] {
-            guard present.contains(name), let bytes = state.load(name) else { return [] }
-            let (items, summary) = RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id,
-                                                         diagnostics: &state.diagnostics, fast: fast, decode)
-            files.append(summary)
-            return items
+        // Points are usually nearly all of the bytes. They are decoded on every core while the
+        // other files are read on one more thread; messages are merged back in the order of a
+        // front-to-back read (points first, then the others as `dataFiles` lists them).
+        let others = Mutex<OtherFiles?>(nil)
+        let group = DispatchGroup()
+        let base = state
+        DispatchQueue.global().async(group: group) {
+            var local = base
+            local.diagnostics = []
+            let read = ExportReader.readOthers(present: present, zone: zone, state: &local)
+            others.withLock { $0 = read }
         }
-
-        export.points = records("points.json", id: "id", fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
-                                RecordDecoders.point)
-        export.tags = records("tags.json", id: "tagId", RecordDecoders.tag)
-        export.targets = records("targets.json", id: "targetId", RecordDecoders.target)
-        export.weights = records("weights.json", id: "id", RecordDecoders.weight)
-        if present.contains("weights.csv"), let bytes = state.load("weights.csv") {
-            let (items, summary) = WeightsCSVDecoder.decode(bytes, file: "weights.csv", zone: zone, diagnostics: &state.diagnostics)
-            export.weights += items
+        if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
+                                                        fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
+                                                        RecordDecoders.point) {
+            export.points = points
             files.append(summary)
         }
-        export.todos = records("todos.json", id: "id", RecordDecoders.todo)
-
+        group.wait()
         var noteAssets: [String] = []
-        if present.contains("notes") {
-            let (notes, assets, summary) = NotesReader.read(state: &state, zone: zone)
-            export.notes = notes
-            noteAssets = assets
-            if let summary { files.append(summary) }
+        if let rest = others.withLock({ $0 }) {
+            export.tags = rest.export.tags
+            export.targets = rest.export.targets
+            export.weights = rest.export.weights
+            export.todos = rest.export.todos
+            export.notes = rest.export.notes
+            noteAssets = rest.noteAssets
+            files += rest.files
+            state.diagnostics += rest.diagnostics
         }
         var result = state.result(export, files)
         result.noteAssets = noteAssets
         return result
+    }
+
+    /// What the files other than `points.json` hold.
+    private struct OtherFiles: Sendable {
+        var export = Export()
+        var files: [ImportResult.FileSummary] = []
+        var noteAssets: [String] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState) -> OtherFiles {
+        var out = OtherFiles()
+        func take<T>(_ read: ([T], ImportResult.FileSummary)?) -> [T] {
+            guard let (items, summary) = read else { return [] }
+            out.files.append(summary)
+            return items
+        }
+        out.export.tags = take(records("tags.json", present: present, zone: zone, state: &state, id: "tagId", RecordDecoders.tag))
+        out.export.targets = take(records("targets.json", present: present, zone: zone, state: &state, id: "targetId", RecordDecoders.target))
+        out.export.weights = take(records("weights.json", present: present, zone: zone, state: &state, id: "id", RecordDecoders.weight))
+        if present.contains("weights.csv"), let bytes = state.load("weights.csv") {
+            let (items, summary) = WeightsCSVDecoder.decode(bytes, file: "weights.csv", zone: zone, diagnostics: &state.diagnostics)
+            out.export.weights += items
+            out.files.append(summary)
+        }
+        out.export.todos = take(records("todos.json", present: present, zone: zone, state: &state, id: "id", RecordDecoders.todo))
+        if present.contains("notes") {
+            let (notes, assets, summary) = NotesReader.read(state: &state, zone: zone)
+            out.export.notes = notes
+            out.noteAssets = assets
+            if let summary { out.files.append(summary) }
+        }
+        out.diagnostics = state.diagnostics
+        return out
+    }
+
+    /// One records file, or nil when it is absent or cannot be loaded (the reason is recorded).
+    private static func records<T: Sendable>(_ name: String, present: Set<String>, zone: Zone, state: inout ReadState, id: String,
+                                             fast: RecordsDecoder.FastPath<T>? = nil,
+                                             _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary)? {
+        guard present.contains(name), let bytes = state.load(name) else { return nil }
+        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, fast: fast, decode)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports where it stopped.
 ///
 /// It works on bytes that `SourceText` has already checked to be valid UTF-8, never recurses deeper
@@ -8,6 +10,10 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// While locating records: finds the starts of the records array's elements from the first
+    /// one's offset on several cores, returning them and the offset after `]`, or nil to let the
+    /// parser walk them itself.
+    var locateElements: ((Int) -> (starts: [Int], end: Int)?)?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -106,6 +112,12 @@ struct JSONParser {
             index += 1
             return
         }
+        skipWhitespace()
+        if skip != nil, let locate = locateElements, let found = locate(index) {
+            skip?.append(contentsOf: found.starts)
+            index = found.end
+            return
+        }
         var n = 0
         while true {
             skipWhitespace()
@@ -132,9 +144,12 @@ struct JSONParser {
     /// The layout of a records file and the byte offset where each record starts, found without
     /// building the records, so that they can then be parsed in parallel. Throws on malformed
     /// structure; callers then run `parseRecords` for the exact message.
-    static func locateRecords(_ data: [UInt8]) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) {
+    static func locateRecords(_ data: [UInt8], parallelFrom: Int = 1 << 20) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) {
         try data.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) in
             var parser = JSONParser(buffer)
+            if data.count >= parallelFrom && ProcessInfo.processInfoActiveCores > 1 {
+                parser.locateElements = { start in JSONParser.locateElements(in: data, from: start) }
+            }
             var starts: [Int] = []
             starts.reserveCapacity(data.count / 96)
             let layout = try parser.parseRecordsLayout(record: { _, _, _ in }, skipInto: &starts)
@@ -152,7 +167,7 @@ struct JSONParser {
     }
 
     /// Skips one value without building it, checking only nesting and string boundaries.
-    private mutating func skipValue() throws(JSONSyntaxError) {
+    mutating func skipValue() throws(JSONSyntaxError) {
         var depth = 0
         repeat {
             skipWhitespace()
