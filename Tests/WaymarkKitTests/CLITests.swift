@@ -127,6 +127,14 @@ struct CLITests {
         let broken = CLIRun(["build", "-o", dir.file("site2"), "--templates", dir.file("broken")])
         #expect(broken.code == 65)
         #expect(broken.stderr.contains("error: template todos.mustache:1:1: unclosed section {{#x}}: add {{/x}}"))
+        // An error met while other pages are already on disk (a first build writes them as they
+        // are rendered) leaves no folder behind.
+        dir.write("late/todos.mustache", "{{<layout}}{{$content}}{{>nowhere}}{{/content}}{{/layout}}")
+        let late = CLIRun(["build", "-o", dir.file("site3"), "--templates", dir.file("late")])
+        #expect(late.code == 65)
+        #expect(late.stderr.contains("missing partial \"nowhere\""))
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        #expect(left.sorted() == ["broken", "late", "site", "theme"])
     }
 }
 

@@ -69,29 +69,38 @@ enum BuildCommand {
             }
         }
 
+        let output = parsed.value("--output") ?? "site"
+        let writer = SiteWriter(fileSystem: env.fileSystem, processID: env.processID)
+        // A first build writes each page while the others are still being rendered.
+        let stream = writer.beginStream(to: output)
+        var sink: (@Sendable (SiteFile) -> Void)?
+        if let stream { sink = { @Sendable file in stream.put(file) } }
         let files: [SiteFile]
         do {
             let root = directory ?? ExportLoader.demoRoot
             let exportFiles = directory == nil ? ExportLoader.demoFileSystem : env.fileSystem
             let published = Set(result.noteAssets)
-            let output = try SiteBuilder(theme: theme, options: options).build(export) { relative in
+            let built = try SiteBuilder(theme: theme, options: options).build(export, loadExportFile: { relative in
                 published.contains(relative) ? try? exportFiles.readFile(root + "/" + relative) : nil
-            }
-            files = output.files
-            if !quiet && !output.warnings.isEmpty {
-                env.standardError(output.warnings.map { "warning: \($0)\n" }.joined())
+            }, sink: sink)
+            files = built.files
+            if !quiet && !built.warnings.isEmpty {
+                env.standardError(built.warnings.map { "warning: \($0)\n" }.joined())
             }
         } catch {
+            if let stream { writer.abandon(stream) }
             env.standardError("error: template \(error)\n")
             return parsed.value("--templates") == nil ? .software : .dataError
         }
 
-        let built = env.monotonic()
-        let output = parsed.value("--output") ?? "site"
+        let rendered = env.monotonic()
         let report: SiteWriter.Report
         do {
-            report = try SiteWriter(fileSystem: env.fileSystem, processID: env.processID)
-                .write(files, to: output, force: parsed.flag("--force"))
+            if let stream {
+                report = try writer.finish(stream, files: files, force: parsed.flag("--force"))
+            } else {
+                report = try writer.write(files, to: output, force: parsed.flag("--force"))
+            }
         } catch {
             env.standardError("error: \(error.message)\n")
             return error.exitCode == 73 ? .cannotCreate : .ioError
@@ -99,7 +108,8 @@ enum BuildCommand {
         if parsed.flag("--timings") {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
             let end = env.monotonic()
-            env.standardError("read \(f(read - started)), compute and render \(f(built - read)), write \(f(end - built))\n")
+            env.standardError("read \(f(read - started)), compute and render \(f(rendered - read)), write \(f(end - rendered))"
+                              + (stream == nil ? "\n" : " (pages were written while rendering)\n"))
         }
         if !quiet {
             let seconds = env.monotonic() - started

@@ -39,8 +39,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the site. `loadExportFile` reads a file of the export by its relative path (images
-    /// that notes show); it is only asked for files a note references.
-    public func build(_ export: Export, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) throws(TemplateError) -> Output {
+    /// that notes show); it is only asked for files a note references. `sink`, when given, is
+    /// handed each page as soon as it is rendered (see `SiteStream`); the output lists it too.
+    public func build(_ export: Export, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
+                      sink: (@Sendable (SiteFile) -> Void)? = nil) throws(TemplateError) -> Output {
         let templates = try TemplateSet(theme.templates)
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
@@ -90,24 +92,33 @@ public struct SiteBuilder: Sendable {
         pageJobs += stride(from: 0, to: targetsPlan.schedule.count, by: batch).map { .targets($0..<min($0 + batch, targetsPlan.schedule.count)) }
         let weightStats = weight
         var files = try Parallel.map(pageJobs) { (job) throws(TemplateError) -> [SiteFile] in
-            switch job {
-            case .dashboard(let period): return [try DashboardPage.render(period, dashboard, content, points, renderer)]
-            case .pointsIndex: return [try PointsPages.renderIndex(months, content, renderer)]
-            case .pointsMonth(let i): return [try PointsPages.renderMonth(months[i], content, renderer)]
-            case .notesIndex: return [try NotesPages.renderIndex(content, renderer)]
-            case .notes(let range): return try NotesPages.renderNotes(range, content, renderer)
-            case .targetsIndex: return [try TargetsPages.renderIndex(targetsPlan, content, renderer)]
-            case .targets(let range): return try TargetsPages.renderTargets(range, targetsPlan, content, renderer)
-            case .weight: return try WeightPage.render(content, weightStats, renderer)
-            case .todos: return [try TodosPage.render(content, renderer)]
-            case .statistics:
-                return [SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(weightStats))]).text)]
-            }
+            let made = try SiteBuilder.render(job, dashboard: dashboard, months: months, targetsPlan: targetsPlan, content: content,
+                                              points: points, weight: weightStats, renderer: renderer)
+            if let sink { made.forEach(sink) }
+            return made
         }.flatMap { $0 }
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }
         for (path, bytes) in theme.assets where SitePath.isSafe(path) && !content.images.keys.contains(path) {
             files.append(SiteFile(path: path, bytes: bytes))
         }
         return Output(files: files.sorted { $0.path < $1.path }, warnings: warnings)
+    }
+
+    private static func render(_ job: PageJob, dashboard: DashboardPage.Plan, months: [PointsPages.Month], targetsPlan: TargetsPages.Plan,
+                               content: SiteContent, points: PointStatistics, weight weightStats: WeightStatistics?,
+                               renderer: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        switch job {
+        case .dashboard(let period): return [try DashboardPage.render(period, dashboard, content, points, renderer)]
+        case .pointsIndex: return [try PointsPages.renderIndex(months, content, renderer)]
+        case .pointsMonth(let i): return [try PointsPages.renderMonth(months[i], content, renderer)]
+        case .notesIndex: return [try NotesPages.renderIndex(content, renderer)]
+        case .notes(let range): return try NotesPages.renderNotes(range, content, renderer)
+        case .targetsIndex: return [try TargetsPages.renderIndex(targetsPlan, content, renderer)]
+        case .targets(let range): return try TargetsPages.renderTargets(range, targetsPlan, content, renderer)
+        case .weight: return try WeightPage.render(content, weightStats, renderer)
+        case .todos: return [try TodosPage.render(content, renderer)]
+        case .statistics:
+            return [SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(weightStats))]).text)]
+        }
     }
 }

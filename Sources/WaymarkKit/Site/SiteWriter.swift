@@ -27,7 +27,7 @@ public struct SiteWriter: Sendable {
         self.processID = processID
     }
 
-    private enum Ownership {
+    enum Ownership {
         case absent, empty, ours(SiteManifest), foreign
     }
 
@@ -152,7 +152,7 @@ public struct SiteWriter: Sendable {
     // MARK: Steps
 
     /// The output path with a final symbolic link resolved and missing parents created.
-    private func resolveTarget(_ output: String) throws(SiteWriteError) -> String {
+    func resolveTarget(_ output: String) throws(SiteWriteError) -> String {
         var path = output
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         if path.isEmpty { path = "." }
@@ -180,13 +180,13 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private func split(_ path: String) -> (parent: String, name: String) {
+    func split(_ path: String) -> (parent: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
 
-    private func ownershipOf(_ target: String) throws(SiteWriteError) -> Ownership {
+    func ownershipOf(_ target: String) throws(SiteWriteError) -> Ownership {
         switch fileSystem.kind(target) {
         case nil: return .absent
         case .directory?:
@@ -233,14 +233,14 @@ public struct SiteWriter: Sendable {
         return result
     }
 
-    private func makeDirectories(for path: String, in root: String, made: inout Set<String>) throws(FileSystemError) {
+    func makeDirectories(for path: String, in root: String, made: inout Set<String>) throws(FileSystemError) {
         for dir in directories(of: path) where !made.contains(dir) {
             if fileSystem.kind(root + "/" + dir) == nil { try fileSystem.createDirectory(root + "/" + dir) }
             made.insert(dir)
         }
     }
 
-    private func swap(staging: String, into target: String, existed: Bool, parent: String, name: String) throws(SiteWriteError) {
+    func swap(staging: String, into target: String, existed: Bool, parent: String, name: String) throws(SiteWriteError) {
         let fs = fileSystem
         do throws(FileSystemError) {
             if !existed {
@@ -265,7 +265,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// Leftovers of an interrupted run: only Waymark names its staging folders like this.
-    private func removeStaleStaging(parent: String, name: String) {
+    func removeStaleStaging(parent: String, name: String) {
         guard let siblings = try? fileSystem.listDirectory(parent) else { return }
         let prefixes = ["." + name + ".waymark-new-", "." + name + ".waymark-old-"]
         for sibling in siblings.sorted() where prefixes.contains(where: sibling.hasPrefix) {
