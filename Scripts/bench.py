@@ -78,8 +78,12 @@ if not QUICK:
         export = million if points == 1_000_000 else sample(f"points-{points}", "--years", "10", "--tags", "30", "--points", str(points))
         median, n = results["million"] if points == 1_000_000 else bench(f"{points // 1000}k", export)
         per.append((points, median))
-    base = per[0][1] / per[0][0]
-    print("  time per point record: " + ", ".join(f"{p // 1000}k: {m / p * 1e6:.2f} µs ({m / p / base:.2f}×)" for p, m in per))
+    # Linear growth: each added record should cost the same; the fixed part (notes, pages that do
+    # not depend on the number of records, process start) shows in the first figure only.
+    steps = [(b[1] - a[1]) / (b[0] - a[0]) * 1e6 for a, b in zip(per, per[1:])]
+    print("  " + " → ".join(f"{p // 1000}k: {m:.3f} s" for p, m in per)
+          + "; each added point record costs " + ", then ".join(f"{c:.2f} µs" for c in steps)
+          + f" ({steps[-1] / steps[0]:.2f}× from the first step to the last)")
 
 # Rebuilding an unchanged export rewrites nothing.
 site = fresh_dir()
