@@ -8,22 +8,14 @@ struct DuplicateFinder {
     private let mask: Int
 
     init(expected: Int) {
-        var size = 16
-        while size < expected * 2 { size <<= 1 }
+        let size = FNV1a.tableSize(for: expected)
         slots = [Int](repeating: -1, count: size)
         hashes = [UInt64](repeating: 0, count: size)
         mask = size - 1
         ids.reserveCapacity(expected)
     }
 
-    static func hash(_ id: String) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in id.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
-        }
-        return h
-    }
+    static func hash(_ id: String) -> UInt64 { FNV1a.hash(id.utf8) }
 
     /// Records `id` for the record at `index`; returns the index of an earlier record with the
     /// same id, if any (the earlier one stays the one remembered).

@@ -21,8 +21,7 @@ final class StringInterner {
 
     init(limit: Int = 2048) {
         self.limit = limit
-        var size = 16
-        while size < limit * 2 { size <<= 1 }
+        let size = FNV1a.tableSize(for: limit)
         slots = [Int32](repeating: -1, count: size)
         hashes = [UInt64](repeating: 0, count: size)
         mask = size - 1
@@ -35,11 +34,7 @@ final class StringInterner {
             // Up to 15 bytes a String lives inline, without an allocation to save.
             return String(decoding: bytes, as: UTF8.self)
         }
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
-        }
+        let h = FNV1a.hash(bytes)
         var slot = Int(truncatingIfNeeded: h) & mask
         while slots[slot] >= 0 {
             if hashes[slot] == h {
