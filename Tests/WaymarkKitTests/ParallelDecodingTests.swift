@@ -48,7 +48,7 @@ struct ParallelDecodingTests {
 
 struct DuplicateFinderTests {
     @Test func findsRepeatsAndGrows() {
-        var finder = DuplicateFinder(expected: 2)
+        var finder = DuplicateFinder<String>(expected: 2)
         #expect(finder.insert("a", at: 0) == nil)
         #expect(finder.insert("b", at: 1) == nil)
         #expect(finder.insert("a", at: 2) == 0)

@@ -117,14 +117,20 @@ struct FastRecordDecoder {
         return parsed.moment(in: zone)
     }
 
-    /// The text of an id: a plain string or a number token.
-    mutating func idText() -> String?? {
-        if parser.peek() == UInt8(ascii: "\"") { return text() }
+    /// Where the text of an id lies in the file: a plain string's content or a number token.
+    /// `.some(nil)` for null; nil when the fast path cannot tell.
+    mutating func idSpan() -> Range<Int>?? {
+        if parser.peek() == UInt8(ascii: "\"") {
+            let start = parser.index + 1
+            guard rawString() != nil else { return nil }
+            return .some(start..<(parser.index - 1))
+        }
         if null() { return .some(nil) }
         let start = parser.index
         guard (try? parser.parseValue(depth: 3)) != nil, case let end = parser.index, end > start else { return nil }
-        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return token.first.map { $0 == "-" || $0.isNumber } == true ? .some(token) : nil
+        // A number token (what `RecordReader` accepts as an id); anything else takes the general path.
+        let first = bytes[start]
+        return first == UInt8(ascii: "-") || (first >= 48 && first <= 57) ? .some(start..<end) : nil
     }
 
     /// Any other value, checked by the real parser so that invalid JSON is never accepted.

@@ -12,8 +12,8 @@ enum RecordDecoders {
 
     /// The fast path for a point record (see `FastRecordDecoder`): the record and its `id`, or
     /// nil to let `point(_:)` decode it. `level` is the record's nesting level.
-    static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int) -> (PointRecord, String?)? {
-        var point: Int?, type: String?, name: String?, describe: String?, date: Moment?, id: String?
+    static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int) -> (PointRecord, Range<Int>?)? {
+        var point: Int?, type: String?, name: String?, describe: String?, date: Moment?, id: Range<Int>?
         let ok = d.members(depth: level) { key, d in
             if FastRecordDecoder.equal(key, "point") {
                 point = d.integer()
@@ -39,7 +39,7 @@ enum RecordDecoders {
                 return true
             }
             if FastRecordDecoder.equal(key, "id") {
-                guard let v = d.idText() else { return false }
+                guard let v = d.idSpan() else { return false }
                 id = v
                 return true
             }

@@ -12,8 +12,9 @@ enum RecordsDecoder {
     /// Records per chunk below which threads cost more than they save.
     static let recordsPerChunk = 20_000
 
-    /// A fast path for one record: the value and its id, or nil to use the general decoder.
-    typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int) -> (T, String?)?
+    /// A fast path for one record: the value and where its id lies in the file, or nil to use
+    /// the general decoder.
+    typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int) -> (T, Range<Int>?)?
 
     static func decode<T: Sendable>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
                                     diagnostics: inout [Diagnostic], fast: FastPath<T>? = nil,
@@ -89,14 +90,18 @@ enum RecordsDecoder {
         let finished = done.compactMap { $0 }
         let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
         let found = Parallel.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
-            var finder = DuplicateFinder(expected: starts.count / partitions + 16)
-            var hits: [(index: Int, first: Int, id: String)] = []
-            for chunk in finished {
-                for entry in chunk.ids where Int(entry.hash % UInt64(partitions)) == p {
-                    if let first = finder.insert(entry.id, hash: entry.hash, at: entry.index) { hits.append((entry.index, first, entry.id)) }
+            source.withUnsafeBufferPointer { buffer in
+                var finder = DuplicateFinder<RecordID>(expected: starts.count / partitions + 16)
+                var hits: [(index: Int, first: Int, id: String)] = []
+                for chunk in finished {
+                    for entry in chunk.ids where Int(entry.hash % UInt64(partitions)) == p {
+                        if let first = finder.insert(entry.id, hash: entry.hash, at: entry.index, same: { RecordID.same($0, $1, in: buffer) }) {
+                            hits.append((entry.index, first, entry.id.text(in: buffer)))
+                        }
+                    }
                 }
+                return hits
             }
-            return hits
         }.flatMap { $0 }.sorted { $0.index < $1.index }
 
         // Merge in file order.
@@ -119,7 +124,7 @@ enum RecordsDecoder {
         var items: [T] = []
         var problems: [Diagnostic] = []
         var invalid = 0
-        var ids: [(index: Int, id: String, hash: UInt64)] = []
+        var ids: [(index: Int, id: RecordID, hash: UInt64)] = []
         var failed = false
     }
 
@@ -137,7 +142,10 @@ enum RecordsDecoder {
                 var decoder = FastRecordDecoder(buffer, at: starts[index], interner: interner)
                 if let (item, id) = fast(&decoder, zone, level) {
                     chunk.items.append(item)
-                    if idKey != nil, let id, !id.isEmpty { chunk.ids.append((index, id, DuplicateFinder.hash(id))) }
+                    if idKey != nil, let id, !id.isEmpty {
+                        let span = RecordID.span(id)
+                        chunk.ids.append((index, span, span.hash(in: buffer)))
+                    }
                     continue
                 }
             }
@@ -167,7 +175,7 @@ enum RecordsDecoder {
             }
             if let idKey, let id = object[idKey] {
                 switch id {
-                case .string(let s) where !s.isEmpty, .number(let s): chunk.ids.append((index, s, DuplicateFinder.hash(s)))
+                case .string(let s) where !s.isEmpty, .number(let s): chunk.ids.append((index, .text(s), FNV1a.hash(s.utf8)))
                 default: break
                 }
             }

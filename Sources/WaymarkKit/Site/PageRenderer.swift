@@ -55,9 +55,10 @@ struct PageRenderer: Sendable {
     func page(_ path: String, template: String, title: String, section: String,
               _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
-        var data = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
-        for (key, value) in context { data[key] = value }
-        data["pageTitle"] = .string(title)
-        return SiteFile(path: path, text: try templates.render(template, .object(data)))
+        let common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
+        var own = context
+        own["pageTitle"] = .string(title)
+        // The page's own values are looked up first, then those every page shares: no merged copy.
+        return SiteFile(path: path, bytes: try templates.renderBytes(template, [.object(common), .object(own)]))
     }
 }

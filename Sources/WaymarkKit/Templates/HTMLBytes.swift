@@ -18,16 +18,7 @@ struct HTMLBytes {
 
     /// Text from the data or the interface, escaped.
     mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { source in
-            guard source.contains(where: { HTMLEscape.needsEscape[Int($0)] }) else {
-                bytes.append(contentsOf: source)
-                return
-            }
-            var escaped = ""
-            HTMLEscape.append(String(decoding: source, as: UTF8.self), to: &escaped)
-            bytes.append(contentsOf: escaped.utf8)
-        }
+        HTMLEscape.append(text, to: &bytes)
     }
 
     /// The digits of a whole number's magnitude (the caller writes any sign).

@@ -34,4 +34,19 @@ public enum HTMLEscape {
             }
         }
     }
+
+    /// Appends the escaped text as UTF-8 bytes; text that needs no escaping is copied in one go.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { source in
+            let table = needsEscape
+            guard source.contains(where: { table[Int($0)] }) else {
+                out.append(contentsOf: source)
+                return
+            }
+            var escaped = ""
+            append(String(decoding: source, as: UTF8.self), to: &escaped)
+            out.append(contentsOf: escaped.utf8)
+        }
+    }
 }

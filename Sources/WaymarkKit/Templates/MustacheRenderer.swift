@@ -15,7 +15,7 @@ struct MustacheRenderer {
     }
 
     mutating func render(_ nodes: [MustacheNode], stack: [TemplateValue], overrides: [String: MustacheBlock],
-                         into out: inout String) throws(TemplateError) {
+                         into out: inout [UInt8]) throws(TemplateError) {
         steps += nodes.count
         if steps > set.maxSteps {
             throw TemplateError(template: TemplateSet.fileName(template), line: 1, column: 1,
@@ -24,7 +24,7 @@ struct MustacheRenderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                out += text
+                out.append(contentsOf: text.utf8)
             case .variable(let path, let escaped, _):
                 append(lookup(path, in: stack), escaped: escaped, into: &out)
             case .section(let path, let inverted, let children, let at):
@@ -68,7 +68,7 @@ struct MustacheRenderer {
     }
 
     private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: [TemplateValue],
-                                  overrides: [String: MustacheBlock], into out: inout String) throws(TemplateError) {
+                                  overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
         guard let nodes = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
             throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
@@ -106,16 +106,16 @@ struct MustacheRenderer {
         return current
     }
 
-    private func append(_ value: TemplateValue, escaped: Bool, into out: inout String) {
+    private func append(_ value: TemplateValue, escaped: Bool, into out: inout [UInt8]) {
         switch value {
         case .null, .array, .object: break
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d): out.append(contentsOf: (d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)).utf8)
         case .html(let html):
-            if escaped { HTMLEscape.append(html, to: &out) } else { out += html }
+            if escaped { HTMLEscape.append(html, to: &out) } else { out.append(contentsOf: html.utf8) }
         case .string(let s):
-            if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out += s }
+            if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
         }
     }
 }

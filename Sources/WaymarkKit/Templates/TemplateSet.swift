@@ -46,13 +46,19 @@ public final class TemplateSet: Sendable {
 
     /// Renders the template `name` with `context`.
     public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+        String(decoding: try renderBytes(name, [context]), as: UTF8.self)
+    }
+
+    /// Renders the template `name` as UTF-8 bytes, looking names up from the last context of
+    /// `stack` to the first (a page's own values before those every page shares).
+    func renderBytes(_ name: String, _ stack: [TemplateValue]) throws(TemplateError) -> [UInt8] {
         guard let nodes = parsed[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
         var renderer = MustacheRenderer(set: self, template: name)
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(16_384)
-        try renderer.render(nodes, stack: [context], overrides: [:], into: &out)
+        try renderer.render(nodes, stack: stack, overrides: [:], into: &out)
         return out
     }
 
