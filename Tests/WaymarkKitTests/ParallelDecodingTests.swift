@@ -109,6 +109,20 @@ struct ParallelLocateTests {
         }
     }
 
+    /// Quotes after runs of backslashes: escaped after an odd run, closing after an even one.
+    @Test func backslashRunsBeforeQuotes() throws {
+        let texts = [#"a\\\\"#, #"b\\\\\\\\"#, #"c\\\"d"#, #"\\\\\"e"#, #"\""#, #"f\\\\\\\"g"#, "plain"]
+        let records = (0..<40).map { #"{"t":"\#(texts[$0 % texts.count])","n":\#($0)}"# }
+        let text = "[" + records.joined(separator: ",") + "]"
+        let parsed = try JSONParser.parse(Array(text.utf8))
+        guard case .array(let items) = parsed else { Issue.record("not an array"); return }
+        let (_, starts) = try JSONParser.locateRecords(Array(text.utf8), parallelFrom: .max)
+        #expect(starts.count == items.count && items.count == 40)
+        #expect(Self.locate(text, parallel: true) == Self.locate(text, parallel: false))
+        // An unterminated string that ends in a backslash is cut off, not read past the end.
+        #expect(Self.locate(#"[{"t":"abc\"#, parallel: false).hasPrefix("error"))
+    }
+
     @Test func malformedFilesFailTheSameWay() {
         let records = Self.tricky(3_000, seed: 7)
         let good = "[" + records.joined(separator: ",") + "]"

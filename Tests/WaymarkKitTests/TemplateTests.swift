@@ -65,6 +65,12 @@ struct TemplateTests {
         let set = try TemplateSet(["p": "{{{a}}}|{{&a}}|{{a}}|{{{h}}}|{{h}}"])
         let out = try set.render("p", ["a": "<script>x</script>", "h": .html("<b>ok</b>")])
         #expect(out == "&lt;script&gt;x&lt;/script&gt;|&lt;script&gt;x&lt;/script&gt;|&lt;script&gt;x&lt;/script&gt;|<b>ok</b>|&lt;b&gt;ok&lt;/b&gt;")
+        // Markup held as bytes behaves exactly like markup held as text.
+        let bytes = try set.render("p", ["a": "x", "h": .htmlBytes(Array("<b>表</b>".utf8))])
+        #expect(bytes == "x|x|x|<b>表</b>|&lt;b&gt;表&lt;/b&gt;")
+        let sections = try TemplateSet(["s": "{{#h}}yes{{/h}}{{^h}}no{{/h}}"])
+        #expect(try sections.render("s", ["h": .htmlBytes([])]) == "no")
+        #expect(try sections.render("s", ["h": .htmlBytes([0x3C])]) == "yes")
     }
 
     @Test func escapingCoversQuotesAndApostrophes() throws {

@@ -181,10 +181,7 @@ struct JSONParser {
                 depth -= 1
                 index += 1
             case UInt8(ascii: "\""):
-                index += 1
-                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
+                index = closingQuote(after: index + 1)
                 guard index < bytes.count else { throw error("unexpected end of file inside a string; the JSON is cut off") }
                 index += 1
             default:
@@ -198,6 +195,23 @@ struct JSONParser {
                 }
             }
         } while depth > 0
+    }
+
+    /// The offset of the quote that ends a string whose text starts at `start`, or the end of
+    /// the bytes. `memchr` finds each candidate; a quote after an odd run of backslashes is
+    /// escaped and the search goes on.
+    private func closingQuote(after start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        var from = start
+        while from < bytes.count {
+            guard let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) else { return bytes.count }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
+        }
+        return bytes.count
     }
 
     // MARK: Values

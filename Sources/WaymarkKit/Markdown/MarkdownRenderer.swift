@@ -106,24 +106,26 @@ public enum MarkdownRenderer {
     /// its output is one of the document's headings, in order.
     static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
         guard !headings.isEmpty else { return html }
-        var bytes = Array(html.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + headings.count * 24)
-        var i = 0, index = 0
-        while i < bytes.count {
-            // "<hN>" where N is the next heading's level.
-            if index < headings.count, bytes[i] == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
-               bytes[i + 2] == UInt8(ascii: "0") + UInt8(headings[index].level), bytes[i + 3] == UInt8(ascii: ">") {
-                result += Array("<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">".utf8)
-                i += 4
+        var html = html
+        return html.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + headings.count * 24)
+            var copied = 0, i = 0, index = 0
+            // Copy the text between headings in one piece each.
+            while index < headings.count, let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
+                i = open + 1
+                // "<hN>" where N is the next heading's level.
+                guard open + 3 < bytes.count, bytes[open + 1] == UInt8(ascii: "h"),
+                      bytes[open + 2] == UInt8(ascii: "0") + UInt8(headings[index].level), bytes[open + 3] == UInt8(ascii: ">") else { continue }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
+                result.append(contentsOf: "<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">".utf8)
+                copied = open + 4
+                i = copied
                 index += 1
-                continue
             }
-            result.append(bytes[i])
-            i += 1
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: result, as: UTF8.self)
         }
-        bytes = result
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A heading anchor: letters and digits of any script, lower-cased, words joined by `-`,

@@ -39,7 +39,4 @@ struct HTMLBytes {
             i -= 1
         }
     }
-
-    /// The bytes as a string (they are valid UTF-8 by construction).
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

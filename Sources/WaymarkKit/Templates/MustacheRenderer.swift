@@ -114,6 +114,8 @@ struct MustacheRenderer {
         case .double(let d): out.append(contentsOf: (d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)).utf8)
         case .html(let html):
             if escaped { HTMLEscape.append(html, to: &out) } else { out.append(contentsOf: html.utf8) }
+        case .htmlBytes(let bytes):
+            if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else { out.append(contentsOf: bytes) }
         case .string(let s):
             if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
         }

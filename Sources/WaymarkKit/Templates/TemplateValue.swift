@@ -10,6 +10,8 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case html(String)
+    /// Markup Waymark produced as UTF-8 bytes (large tables), written as it is.
+    case htmlBytes([UInt8])
     case array([TemplateValue])
     case object([String: TemplateValue])
 
@@ -19,6 +21,7 @@ public indirect enum TemplateValue: Sendable, Equatable {
         case .null, .bool(false): return true
         case .array(let a): return a.isEmpty
         case .string(let s), .html(let s): return s.isEmpty
+        case .htmlBytes(let b): return b.isEmpty
         default: return false
         }
     }

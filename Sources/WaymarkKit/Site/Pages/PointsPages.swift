@@ -65,7 +65,7 @@ enum PointsPages {
         return try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
             "habits": .array(habits),
             "archive": archive,
-            "table": .html(table(shown, content, r)),
+            "table": .htmlBytes(table(shown, content, r)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
         ])
@@ -79,7 +79,7 @@ enum PointsPages {
             "count": .string(r.format.integer(m.records.count)),
             "earned": .string(r.format.integer(m.earned)),
             "spent": .string(r.format.integer(m.spent)),
-            "table": .html(table(m.records, content, r)),
+            "table": .htmlBytes(table(m.records, content, r)),
         ])
     }
 
@@ -100,8 +100,8 @@ enum PointsPages {
 
     /// A table of records, escaped value by value. Records arrive sorted by time, so the date
     /// text of a row is usually the previous row's and is reused.
-    static func table(_ records: ArraySlice<PointRecord>, _ content: SiteContent, _ r: PageRenderer) -> String {
-        guard !records.isEmpty else { return "" }
+    static func table(_ records: ArraySlice<PointRecord>, _ content: SiteContent, _ r: PageRenderer) -> [UInt8] {
+        guard !records.isEmpty else { return [] }
         var out = HTMLBytes(capacity: records.count * 120 + 400)
         out.markup("<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">")
         out.text(r.text(.date))
@@ -169,6 +169,6 @@ enum PointsPages {
             out.markup("</td></tr>\n")
         }
         out.markup("</tbody>\n</table>")
-        return out.string
+        return out.bytes
     }
 }

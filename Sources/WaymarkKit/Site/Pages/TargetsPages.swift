@@ -103,7 +103,7 @@ enum TargetsPages {
             let entry = content.targets[scheduled.index]
             let records = plan.earned[entry.target.name] ?? []
             var data = item(scheduled, content, r, root: "../", headingOffset: 1).objectValue
-            data["records"] = .html(PointsPages.table(records[...], content, r))
+            data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
             data["hasRecords"] = .bool(!records.isEmpty)
             files.append(try r.page("targets/\(entry.slug).html", template: "target", title: entry.target.name, section: "targets", data))
         }
