@@ -1,3 +1,4 @@
+import Synchronization
 /// `waymark build [EXPORT_DIR]`: read → compute → render → write.
 enum BuildCommand {
     static let spec = CommandSpec(
@@ -37,7 +38,14 @@ enum BuildCommand {
 
         let directory = parsed.positionals.first
         let loader = ExportLoader(env: env, quiet: quiet)
-        let (result, stop) = loader.load(directory, fallbackZone: cliZone ?? .utc, skipInvalid: parsed.flag("--skip-invalid"))
+        let root = directory ?? ExportLoader.demoRoot
+        let exportFiles = directory == nil ? ExportLoader.demoFileSystem : env.fileSystem
+        // The notes go through cmark while points.json is still being decoded.
+        let notesAhead = Mutex<NotesAhead?>(nil)
+        let (result, stop) = loader.load(directory, fallbackZone: cliZone ?? .utc, skipInvalid: parsed.flag("--skip-invalid")) { notes, assets in
+            let ahead = NotesAhead(notes, loadExportFile: BuildCommand.exportFileLoader(root: root, files: exportFiles, published: assets))
+            notesAhead.withLock { $0 = ahead }
+        }
         if let stop { return stop }
         let read = env.monotonic()
         let export = result.export
@@ -77,12 +85,9 @@ enum BuildCommand {
         if let stream { sink = { @Sendable file in stream.put(file) } }
         let files: [SiteFile]
         do {
-            let root = directory ?? ExportLoader.demoRoot
-            let exportFiles = directory == nil ? ExportLoader.demoFileSystem : env.fileSystem
-            let published = Set(result.noteAssets)
-            let built = try SiteBuilder(theme: theme, options: options).build(export, loadExportFile: { relative in
-                published.contains(relative) ? try? exportFiles.readFile(root + "/" + relative) : nil
-            }, sink: sink)
+            let built = try SiteBuilder(theme: theme, options: options).build(
+                export, loadExportFile: BuildCommand.exportFileLoader(root: root, files: exportFiles, published: result.noteAssets),
+                notesAhead: notesAhead.withLock { $0 }, sink: sink)
             files = built.files
             if !quiet && !built.warnings.isEmpty {
                 env.standardError(built.warnings.map { "warning: \($0)\n" }.joined())
@@ -125,6 +130,12 @@ enum BuildCommand {
             env.standardError(line + "\nOpen \(output)/index.html in a browser.\n")
         }
         return .ok
+    }
+
+    /// Reads the files of the export that notes show (`published`), and nothing else.
+    static func exportFileLoader(root: String, files: FileSystem, published: [String]) -> @Sendable (String) -> [UInt8]? {
+        let published = Set(published)
+        return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
     }
 
     static func usage(_ error: UsageError, _ env: CommandEnvironment) -> ExitCode {

@@ -16,8 +16,11 @@ struct ExportLoader {
 
     /// Reads `directory` (nil: the demo). Prints diagnostics; returns the result and, when the
     /// build must stop, the exit code.
-    func load(_ directory: String?, fallbackZone: Zone, skipInvalid: Bool) -> (ImportResult, ExitCode?) {
-        let reader = ExportReader(fileSystem: directory == nil ? ExportLoader.demoFileSystem : env.fileSystem, fallbackZone: fallbackZone)
+    /// `notesRead` is handed the notes as soon as they are read (see `ExportReader.notesRead`).
+    func load(_ directory: String?, fallbackZone: Zone, skipInvalid: Bool,
+              notesRead: (@Sendable ([Note], [String]) -> Void)? = nil) -> (ImportResult, ExitCode?) {
+        var reader = ExportReader(fileSystem: directory == nil ? ExportLoader.demoFileSystem : env.fileSystem, fallbackZone: fallbackZone)
+        reader.notesRead = notesRead
         var result = reader.read(directory: directory ?? ExportLoader.demoRoot)
         if directory == nil {
             result.diagnostics = result.diagnostics.map { d in

@@ -66,20 +66,36 @@ enum RecordsDecoder {
             return ([], empty)
         }
 
-        // Decode chunks of records, in parallel when there are many.
+        // Every chunk decodes straight into its part of the final array; the few records that
+        // fail leave a gap at the end of their chunk's part, closed afterwards by moving the later
+        // records down (a move, so no record is copied and no string retained or released).
         let chunks = max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
-        let results = Mutex<[Chunk<T>?]>(Array(repeating: nil, count: chunks))
+        let results = Mutex<[Chunk?]>(Array(repeating: nil, count: chunks))
         let source = text.bytes
         let envelope = inEnvelope
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let range = (starts.count * c / chunks)..<(starts.count * (c + 1) / chunks)
-            let chunk = source.withUnsafeBufferPointer { buffer in
-                decodeChunk(buffer, starts: starts, range: range, file: file, zone: zone, idKey: idKey, inEnvelope: envelope,
-                            fast: fast, decodeRecord)
+        let ranges = (0..<chunks).map { c in (starts.count * c / chunks)..<(starts.count * (c + 1) / chunks) }
+        var done: [Chunk?] = []
+        let items = [T](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
+            let slots = Slots(base: buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let range = ranges[c]
+                let chunk = source.withUnsafeBufferPointer { bytes in
+                    decodeChunk(bytes, starts: starts, range: range, into: slots.base.map { $0 + range.lowerBound },
+                                file: file, zone: zone, idKey: idKey, inEnvelope: envelope, fast: fast, decodeRecord)
+                }
+                results.withLock { $0[c] = chunk }
             }
-            results.withLock { $0[c] = chunk }
+            done = results.withLock { $0 }
+            var filled = 0
+            for (c, chunk) in done.enumerated() {
+                let count = chunk?.count ?? 0
+                if let base = buffer.baseAddress, count > 0, ranges[c].lowerBound != filled {
+                    (base + filled).moveInitialize(from: base + ranges[c].lowerBound, count: count)
+                }
+                filled += count
+            }
+            initialized = filled
         }
-        let done = results.withLock { $0 }
         if done.contains(where: { $0?.failed != false }) {
             diagnostics.append(syntaxError(text, file))
             return ([], empty)
@@ -104,12 +120,8 @@ enum RecordsDecoder {
             }
         }.flatMap { $0 }.sorted { $0.index < $1.index }
 
-        // Merge in file order.
-        var items: [T] = []
-        items.reserveCapacity(starts.count)
         var invalid = 0
         for chunk in finished {
-            items += chunk.items
             invalid += chunk.invalid
             diagnostics += chunk.problems
         }
@@ -120,19 +132,29 @@ enum RecordsDecoder {
         return (items, ImportResult.FileSummary(file: file, records: items.count, invalid: invalid))
     }
 
-    struct Chunk<T: Sendable>: Sendable {
-        var items: [T] = []
+    /// Where the records of a chunk go: the final array's storage, shared by the chunks, each
+    /// writing only its own part.
+    private struct Slots<T>: @unchecked Sendable {
+        var base: UnsafeMutablePointer<T>?
+    }
+
+    /// What decoding one chunk found besides its records.
+    struct Chunk: Sendable {
+        /// Records decoded, at the start of the chunk's part of the array.
+        var count = 0
         var problems: [Diagnostic] = []
         var invalid = 0
         var ids: [(index: Int, id: RecordID, hash: UInt64)] = []
         var failed = false
     }
 
-    private static func decodeChunk<T: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, starts: [Int], range: Range<Int>, file: String,
+    /// Decodes the records `range` into `slots` (room for `range.count`), returning how many.
+    private static func decodeChunk<T: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, starts: [Int], range: Range<Int>,
+                                                 into slots: UnsafeMutablePointer<T>?, file: String,
                                                  zone: Zone, idKey: String?, inEnvelope: Bool, fast: FastPath<T>?,
-                                                 _ decodeRecord: (inout RecordReader) -> T?) -> Chunk<T> {
-        var chunk = Chunk<T>()
-        chunk.items.reserveCapacity(range.count)
+                                                 _ decodeRecord: (inout RecordReader) -> T?) -> Chunk {
+        var chunk = Chunk()
+        guard let slots else { return chunk }
         if idKey != nil { chunk.ids.reserveCapacity(range.count) }
         // Records of a bare array are at nesting level 2, in an envelope at level 3.
         let level = inEnvelope ? 3 : 2
@@ -141,7 +163,8 @@ enum RecordsDecoder {
             if let fast {
                 var decoder = FastRecordDecoder(buffer, at: starts[index], interner: interner)
                 if let (item, id) = fast(&decoder, zone, level) {
-                    chunk.items.append(item)
+                    (slots + chunk.count).initialize(to: item)
+                    chunk.count += 1
                     if idKey != nil, let id, !id.isEmpty {
                         let span = RecordID.span(id)
                         chunk.ids.append((index, span, span.hash(in: buffer)))
@@ -165,7 +188,8 @@ enum RecordsDecoder {
             }
             var reader = RecordReader(object, file: file, location: .element(index, inEnvelope: inEnvelope), zone: zone)
             if let item = decodeRecord(&reader), reader.problems.isEmpty {
-                chunk.items.append(item)
+                (slots + chunk.count).initialize(to: item)
+                chunk.count += 1
             } else {
                 chunk.invalid += 1
                 for var problem in reader.problems {

@@ -30,8 +30,10 @@ final class StringInterner {
 
     /// The text of `bytes`, which must be valid UTF-8 (the file was checked as a whole).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count > 15, bytes.count <= StringInterner.maxLength, let base = bytes.baseAddress else {
-            // Up to 15 bytes a String lives inline, without an allocation to save.
+        // Short texts are looked up too: a String of up to 15 bytes lives inline, without an
+        // allocation to save, but making one validates the UTF-8 again and costs more than the
+        // lookup ("tag" in every point record).
+        guard bytes.count <= StringInterner.maxLength, let base = bytes.baseAddress else {
             return String(decoding: bytes, as: UTF8.self)
         }
         let h = FNV1a.hash(bytes)

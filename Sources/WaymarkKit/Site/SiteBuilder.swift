@@ -2,14 +2,16 @@
 enum ComputeJob: Sendable {
     case statistics, weight, sortPoints
     case notes(Range<Int>)
+    case targetCards(Range<Int>)
 }
 
 /// One result of the compute step.
 enum ComputedPart: Sendable {
     case points(PointStatistics)
     case weight(WeightStatistics?)
-    case sorted([PointRecord])
+    case sorted([PointRecord], [PointsPages.Month])
     case notes([(SiteContent.NoteEntry, NoteImages)])
+    case targetCards(Int, [String?])
 }
 
 /// One page, or a small batch of pages, to render.
@@ -24,6 +26,9 @@ enum PageJob: Sendable {
 /// Builds every file of a site from an export: read → model → compute → render. The result is
 /// a list of files in memory; `SiteWriter` puts them on disk.
 public struct SiteBuilder: Sendable {
+    /// Notes, pages or targets per job: enough work to outweigh handing it to a thread.
+    static let batch = 40
+
     public var theme: Theme
     public var options: SiteOptions
 
@@ -41,41 +46,49 @@ public struct SiteBuilder: Sendable {
     /// Builds the site. `loadExportFile` reads a file of the export by its relative path (images
     /// that notes show); it is only asked for files a note references. `sink`, when given, is
     /// handed each page as soon as it is rendered (see `SiteStream`); the output lists it too.
+    /// `notesAhead`, when it holds the export's notes, replaces rendering them here.
     public func build(_ export: Export, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
-                      sink: (@Sendable (SiteFile) -> Void)? = nil) throws(TemplateError) -> Output {
+                      notesAhead: NotesAhead? = nil, sink: (@Sendable (SiteFile) -> Void)? = nil) throws(TemplateError) -> Output {
         let templates = try TemplateSet(theme.templates)
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
         // Compute. Every job runs on one level of parallelism: libdispatch runs a nested
         // concurrentPerform on one thread, so the notes are split into jobs here, not inside.
-        let plan = SiteContent.notePlan(export)
-        let batch = 40
+        let ahead = notesAhead.flatMap { $0.fileNames.elementsEqual(export.notes.lazy.map(\.fileName)) ? $0 : nil }
+        let plan = SiteContent.notePlan(ahead == nil ? export.notes : [])
+        let batch = SiteBuilder.batch
         let computeJobs: [ComputeJob] = [.statistics, .weight, .sortPoints]
-            + stride(from: 0, to: export.notes.count, by: batch).map { .notes($0..<min($0 + batch, export.notes.count)) }
+            + stride(from: 0, to: ahead == nil ? export.notes.count : 0, by: batch).map { .notes($0..<min($0 + batch, export.notes.count)) }
+            + stride(from: 0, to: export.targets.count, by: 4 * batch).map { .targetCards($0..<min($0 + 4 * batch, export.targets.count)) }
         let parts = Parallel.map(computeJobs) { job -> ComputedPart in
             switch job {
             case .statistics: return .points(PointStatistics(export: export, now: options.now, zone: options.zone))
             case .weight: return .weight(WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
                                                           goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm))
-            case .sortPoints: return .sorted(SiteContent.sortedPoints(export, zone: options.zone))
+            case .sortPoints:
+                let sorted = SiteContent.sortedPoints(export, zone: options.zone)
+                return .sorted(sorted, PointsPages.months(sorted, zone: options.zone))
             case .notes(let range):
-                return .notes(SiteContent.renderNotes(export, plan: plan, range: range, loadExportFile: loadExportFile))
+                return .notes(SiteContent.renderNotes(export.notes, plan: plan, range: range, loadExportFile: loadExportFile))
+            case .targetCards(let range): return .targetCards(range.lowerBound, SiteContent.targetCards(export, range: range))
             }
         }
-        var stats: PointStatistics?, weight: WeightStatistics?, sorted: [PointRecord] = []
-        var rendered: [(SiteContent.NoteEntry, NoteImages)] = []
+        var stats: PointStatistics?, weight: WeightStatistics?, sorted: [PointRecord] = [], months: [PointsPages.Month] = []
+        var cards = [String?](repeating: nil, count: export.targets.count)
+        var rendered = ahead?.wait() ?? []
         rendered.reserveCapacity(export.notes.count)
         for part in parts {
             switch part {
             case .points(let s): stats = s
             case .weight(let w): weight = w
-            case .sorted(let p): sorted = p
+            case .sorted(let p, let m): (sorted, months) = (p, m)
             case .notes(let n): rendered += n
+            case .targetCards(let start, let c): cards.replaceSubrange(start..<start + c.count, with: c)
             }
         }
         let points = stats ?? PointStatistics(export: export, now: options.now, zone: options.zone)
-        let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered)
+        let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered, cards: cards)
         var warnings = content.warnings
         if points.daily.futureRecords > 0 {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
@@ -83,16 +96,15 @@ public struct SiteBuilder: Sendable {
         }
 
         // Render: every page (or small batch of pages) is one job.
-        let months = PointsPages.months(content)
         let targetsPlan = TargetsPages.plan(content)
         let dashboard = DashboardPage.plan(content, points, weight: weight, renderer)
         var pageJobs: [PageJob] = Period.allCases.map { .dashboard($0) } + [.pointsIndex, .notesIndex, .targetsIndex, .weight, .todos, .statistics]
         pageJobs += months.indices.map { .pointsMonth($0) }
         pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
         pageJobs += stride(from: 0, to: targetsPlan.schedule.count, by: batch).map { .targets($0..<min($0 + batch, targetsPlan.schedule.count)) }
-        let weightStats = weight
+        let weightStats = weight, pointMonths = months
         var files = try Parallel.map(pageJobs) { (job) throws(TemplateError) -> [SiteFile] in
-            let made = try SiteBuilder.render(job, dashboard: dashboard, months: months, targetsPlan: targetsPlan, content: content,
+            let made = try SiteBuilder.render(job, dashboard: dashboard, months: pointMonths, targetsPlan: targetsPlan, content: content,
                                               points: points, weight: weightStats, renderer: renderer)
             if let sink { made.forEach(sink) }
             return made

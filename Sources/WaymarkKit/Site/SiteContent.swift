@@ -43,9 +43,9 @@ struct SiteContent: Sendable {
 
     /// Everything, one piece after another (tests; the builder runs the pieces in parallel).
     init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
-        let plan = SiteContent.notePlan(export)
+        let plan = SiteContent.notePlan(export.notes)
         self.init(export: export, options: options, pointsNewestFirst: SiteContent.sortedPoints(export, zone: options.zone),
-                  rendered: SiteContent.renderNotes(export, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile))
+                  rendered: SiteContent.renderNotes(export.notes, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile))
     }
 
     /// Point records newest first; records at the same moment keep their file order.
@@ -75,10 +75,10 @@ struct SiteContent: Sendable {
         var links: [String: String]
     }
 
-    static func notePlan(_ export: Export) -> NotePlan {
+    static func notePlan(_ notes: [Note]) -> NotePlan {
         var slugger = Slugger()
         var plan = NotePlan(slugs: [], links: [:])
-        for note in export.notes {
+        for note in notes {
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
             let slug = slugger.slug(for: stem, fallback: "note-" + Slugger.hash(note.fileName))
             plan.slugs.append(slug)
@@ -88,10 +88,10 @@ struct SiteContent: Sendable {
     }
 
     /// Renders the notes in `range` (file order); each collects the images it shows.
-    static func renderNotes(_ export: Export, plan: NotePlan, range: Range<Int>,
+    static func renderNotes(_ notes: [Note], plan: NotePlan, range: Range<Int>,
                             loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [(NoteEntry, NoteImages)] {
         range.map { i in
-            let note = export.notes[i]
+            let note = notes[i]
             var images = NoteImages(load: loadExportFile)
             let result = MarkdownRenderer.render(note.body, headingOffset: 1) { url, isImage in
                 isImage ? images.rewrite(url, in: "notes/" + note.fileName) : SiteContent.rewriteNoteLink(url, slugs: plan.links)
@@ -104,7 +104,16 @@ struct SiteContent: Sendable {
     }
 
     /// Assembles the content from its pieces: `rendered` holds every note in file order.
-    init(export: Export, options: SiteOptions, pointsNewestFirst: [PointRecord], rendered: [(NoteEntry, NoteImages)]) {
+    /// The description of each target as HTML for cards (headings start at level 4), in file
+    /// order, for the targets in `range`.
+    static func targetCards(_ export: Export, range: Range<Int>) -> [String?] {
+        export.targets[range].map { target in target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html } }
+    }
+
+    /// Assembles the content from its pieces: `rendered` holds every note in file order, `cards`
+    /// every target's card HTML (see `targetCards`) or is nil to render them here.
+    init(export: Export, options: SiteOptions, pointsNewestFirst: [PointRecord], rendered: [(NoteEntry, NoteImages)],
+         cards: [String?]? = nil) {
         self.export = export
         self.options = options
         self.pointsNewestFirst = pointsNewestFirst
@@ -127,9 +136,11 @@ struct SiteContent: Sendable {
         }.map(\.element)
 
         var targetSlugs = Slugger()
-        var targets = export.targets.map { target in
+        let cards = cards.flatMap { $0.count == export.targets.count ? $0 : nil }
+            ?? SiteContent.targetCards(export, range: export.targets.indices)
+        var targets = zip(export.targets, cards).map { target, card in
             TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)),
-                        cardHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html })
+                        cardHTML: card)
         }
         var tagSlugger = Slugger(reserved: [])
         var tagSlugs: [String: String] = [:]

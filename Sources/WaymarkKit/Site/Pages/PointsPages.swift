@@ -15,10 +15,10 @@ enum PointsPages {
         var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
     }
 
-    /// The months that have records, newest first; one page each.
-    static func months(_ content: SiteContent) -> [Month] {
+    /// The months that have records, newest first; one page each. `all` is
+    /// `SiteContent.pointsNewestFirst`, which the months slice.
+    static func months(_ all: [PointRecord], zone: Zone) -> [Month] {
         var months: [Month] = []
-        let all = content.pointsNewestFirst
         var start = all.startIndex
         var current: (year: Int, month: Int)?
         var earned = 0, spent = 0
@@ -26,7 +26,7 @@ enum PointsPages {
             if let current { months.append(Month(year: current.year, month: current.month, records: all[start..<end], earned: earned, spent: spent)) }
         }
         for (i, record) in all.enumerated() {
-            let day = record.date.localDate(in: content.zone)
+            let day = record.date.localDate(in: zone)
             if current.map({ $0.year != day.year || $0.month != day.month }) ?? true {
                 close(at: i)
                 current = (day.year, day.month)
