@@ -67,6 +67,8 @@ struct MarkdownTests {
         #expect(r.plainText == "Title Some bold text over lines. one two code")
         #expect(SiteContent.summary(String(repeating: "word ", count: 60), limit: 160).hasSuffix("word…"))
         #expect(SiteContent.summary("short", limit: 160) == "short")
+        #expect(SiteContent.summary(String(repeating: "日", count: 160), limit: 160) == String(repeating: "日", count: 160))
+        #expect(SiteContent.summary(String(repeating: "日", count: 161), limit: 160) == String(repeating: "日", count: 160) + "…")
     }
 
     @Test func invalidUTF8FromCmarkIsValidated() {

@@ -92,3 +92,25 @@ struct TemplateTests {
         #expect(try set.render("p", ["d": "", "l": ["a", "b"]]) == "none|first=a")
     }
 }
+
+/// Escaping into bytes (pages) and into a String (everything else) agree, byte for byte.
+struct HTMLEscapeTests {
+    static let cases = [
+        "plain", "", "a & b < c > d \" e ' f", "<script>alert('x')</script>", "· middle dot, 25 °C ± 1",
+        "C1: \u{80}\u{85}\u{9F} end", "C0: \u{0}\u{1}\u{1F} DEL \u{7F}", "tab\tnew\nline\r", "日本語 & 中文 <b>",
+        "emoji 👩‍👩‍👧 & ‮bidi", "\u{A0}nbsp\u{AD}shy", "&&&", "\u{C2}\u{80}", "end with C1 \u{9F}",
+    ]
+
+    @Test(arguments: cases)
+    func bytesMatchTheStringEscaper(_ text: String) {
+        var bytes: [UInt8] = Array("prefix|".utf8)
+        HTMLEscape.append(text, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "prefix|" + HTMLEscape.escape(text))
+    }
+
+    @Test func knownValues() {
+        var bytes: [UInt8] = []
+        HTMLEscape.append("a<b>&\"c'·\u{85}\u{1}", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;c&#39;·\u{FFFD}\u{FFFD}")
+    }
+}

@@ -33,58 +33,69 @@ public enum DateTimeText {
         while hi > lo, all[hi - 1] == 0x20 || all[hi - 1] == 0x09 { hi -= 1 }
         while lo < hi, all[lo] == 0x20 || all[lo] == 0x09 { lo += 1 }
         let s = UnsafeBufferPointer(rebasing: all[lo..<hi])
-        var i = 0
+        // A cursor value rather than functions capturing `i`: a captured variable is checked for
+        // exclusive access at run time on every use, a large part of parsing a date.
+        var c = Cursor(s: s)
 
-        func number(_ width: Int) -> Int? {
-            guard i + width <= s.count else { return nil }
-            var v = 0
-            for k in 0..<width {
-                let b = s[i + k]
-                guard b >= 48 && b <= 57 else { return nil }
-                v = v * 10 + Int(b - 48)
-            }
-            i += width
-            return v
-        }
-        func expect(_ c: UInt8) -> Bool {
-            guard i < s.count, s[i] == c else { return false }
-            i += 1
-            return true
-        }
-
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), let date = LocalDate(year: year, month: month, day: day) else { return nil }
-        if i == s.count { return .day(date) }
-        guard expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")) || expect(UInt8(ascii: "t")) else { return nil }
-        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return nil }
+        guard let year = c.number(4), c.expect(UInt8(ascii: "-")), let month = c.number(2), c.expect(UInt8(ascii: "-")),
+              let day = c.number(2), let date = LocalDate(year: year, month: month, day: day) else { return nil }
+        if c.i == s.count { return .day(date) }
+        guard c.expect(UInt8(ascii: "T")) || c.expect(UInt8(ascii: " ")) || c.expect(UInt8(ascii: "t")) else { return nil }
+        guard let hour = c.number(2), c.expect(UInt8(ascii: ":")), let minute = c.number(2) else { return nil }
         var second = 0
-        if expect(UInt8(ascii: ":")) {
-            guard let sec = number(2) else { return nil }
+        if c.expect(UInt8(ascii: ":")) {
+            guard let sec = c.number(2) else { return nil }
             second = sec
-            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-                let start = i
-                while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
-                guard i > start else { return nil }
+            if c.expect(UInt8(ascii: ".")) || c.expect(UInt8(ascii: ",")) {
+                let start = c.i
+                while c.i < s.count, s[c.i] >= 48, s[c.i] <= 57 { c.i += 1 }
+                guard c.i > start else { return nil }
             }
         }
         guard let wall = LocalDateTime(date: date, hour: hour, minute: minute, second: second) else { return nil }
-        if i == s.count { return .wallTime(wall) }
+        if c.i == s.count { return .wallTime(wall) }
 
         // Zone designator.
-        if expect(UInt8(ascii: "Z")) || expect(UInt8(ascii: "z")) {
-            return i == s.count ? .instant(wall.secondsAsUTC) : nil
+        if c.expect(UInt8(ascii: "Z")) || c.expect(UInt8(ascii: "z")) {
+            return c.i == s.count ? .instant(wall.secondsAsUTC) : nil
         }
         let sign: Int
-        if expect(UInt8(ascii: "+")) { sign = 1 } else if expect(UInt8(ascii: "-")) { sign = -1 } else { return nil }
-        guard let offsetHours = number(2) else { return nil }
+        if c.expect(UInt8(ascii: "+")) { sign = 1 } else if c.expect(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        guard let offsetHours = c.number(2) else { return nil }
         var offsetMinutes = 0
-        if i < s.count {
-            _ = expect(UInt8(ascii: ":"))
-            guard let m = number(2) else { return nil }
+        if c.i < s.count {
+            _ = c.expect(UInt8(ascii: ":"))
+            guard let m = c.number(2) else { return nil }
             offsetMinutes = m
         }
-        guard i == s.count, offsetHours <= 18, offsetMinutes <= 59 else { return nil }
+        guard c.i == s.count, offsetHours <= 18, offsetMinutes <= 59 else { return nil }
         let offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         return .instant(wall.secondsAsUTC - Int64(offset))
+    }
+}
+
+/// Reads a date-time left to right.
+private struct Cursor {
+    let s: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    /// `width` digits as a number, consumed; nil when they are not all digits.
+    mutating func number(_ width: Int) -> Int? {
+        guard i + width <= s.count else { return nil }
+        var v = 0
+        for k in 0..<width {
+            let b = s[i + k]
+            guard b >= 48 && b <= 57 else { return nil }
+            v = v * 10 + Int(b - 48)
+        }
+        i += width
+        return v
+    }
+
+    /// Whether the next byte is `c`, consumed if so.
+    mutating func expect(_ c: UInt8) -> Bool {
+        guard i < s.count, s[i] == c else { return false }
+        i += 1
+        return true
     }
 }

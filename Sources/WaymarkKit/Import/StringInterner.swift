@@ -14,18 +14,30 @@ final class StringInterner {
     /// Longer texts are rarely repeated; they are decoded directly.
     static let maxLength = 96
     private let limit: Int
-    private var slots: [Int32]
-    private var hashes: [UInt64]
-    private var strings: [String] = []
+    // Fixed-size storage behind `let` pointers: the stored arrays of a class are checked for
+    // exclusive access at run time on every use, which cost more than the lookups themselves.
+    private let slots: UnsafeMutableBufferPointer<Int32>
+    private let hashes: UnsafeMutableBufferPointer<UInt64>
+    private let strings: UnsafeMutablePointer<String>
+    private var count = 0
     private let mask: Int
 
     init(limit: Int = 2048) {
         self.limit = limit
         let size = FNV1a.tableSize(for: limit)
-        slots = [Int32](repeating: -1, count: size)
-        hashes = [UInt64](repeating: 0, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: -1)
+        hashes = .allocate(capacity: size)
+        hashes.initialize(repeating: 0)
+        strings = .allocate(capacity: limit)
         mask = size - 1
-        strings.reserveCapacity(limit)
+    }
+
+    deinit {
+        strings.deinitialize(count: count)
+        strings.deallocate()
+        slots.deallocate()
+        hashes.deallocate()
     }
 
     /// The text of `bytes`, which must be valid UTF-8 (the file was checked as a whole).
@@ -49,10 +61,11 @@ final class StringInterner {
             slot = (slot + 1) & mask
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if strings.count < limit {
-            slots[slot] = Int32(strings.count)
+        if count < limit {
+            slots[slot] = Int32(count)
             hashes[slot] = h
-            strings.append(text)
+            (strings + count).initialize(to: text)
+            count += 1
         }
         return text
     }

@@ -35,18 +35,42 @@ public enum HTMLEscape {
         }
     }
 
-    /// Appends the escaped text as UTF-8 bytes; text that needs no escaping is copied in one go.
+    /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
+    /// Works on the bytes: 0xC2 leads C1 controls (0xC2 0x80…0x9F) but also "·", "°" and the
+    /// like, which are copied as they are.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { source in
             let table = needsEscape
-            guard source.contains(where: { table[Int($0)] }) else {
-                out.append(contentsOf: source)
-                return
+            var run = 0, i = 0
+            let n = source.count
+            while i < n {
+                let b = source[i]
+                guard table[Int(b)] else {
+                    i += 1
+                    continue
+                }
+                if b == 0xC2 && i + 1 < n && !(0x80...0x9F).contains(source[i + 1]) {
+                    i += 2
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
+                var width = 1
+                switch b {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+                case 0xC2:
+                    width = i + 1 < n ? 2 : 1  // a C1 control (a lone 0xC2 cannot occur in a String)
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                default: out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // C0 control or DEL → U+FFFD
+                }
+                i += width
+                run = i
             }
-            var escaped = ""
-            append(String(decoding: source, as: UTF8.self), to: &escaped)
-            out.append(contentsOf: escaped.utf8)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<n]))
         }
     }
 }
