@@ -14,6 +14,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // glibc's mallopt, for the executable's allocator settings (see Sources/waymark/main.swift).
+        .systemLibrary(name: "CMalloc"),
         // Host tool that turns Templates/, Public/ and Examples/demo/ into Swift string literals,
         // so a copied release binary carries its theme and demo export with it.
         .executableTarget(name: "waymark-embed"),
@@ -27,7 +29,7 @@ let package = Package(
             dependencies: ["CCmark"],
             plugins: ["EmbedResources"]
         ),
-        .executableTarget(name: "waymark", dependencies: ["WaymarkKit"]),
+        .executableTarget(name: "waymark", dependencies: ["WaymarkKit", "CMalloc"]),
         .testTarget(
             name: "WaymarkKitTests",
             dependencies: ["WaymarkKit"],
