@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Compiling against the static runtime and Foundation (their link lists differ from the shared
+/// ones); see the `waymark` target.
+let staticInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "Waymark",
     products: [
@@ -27,9 +31,18 @@ let package = Package(
         .target(
             name: "WaymarkKit",
             dependencies: ["CCmark"],
+            swiftSettings: staticInRelease,
             plugins: ["EmbedResources"]
         ),
-        .executableTarget(name: "waymark", dependencies: ["WaymarkKit", "CMalloc"]),
+        // Release builds link the Swift runtime and Foundation statically: the binary runs
+        // anywhere on its own, starts in 2 ms instead of 7, and calls the runtime directly instead
+        // of through the dynamic linker's tables (about 9 % faster builds, docs/performance.md).
+        .executableTarget(
+            name: "waymark",
+            dependencies: ["WaymarkKit", "CMalloc"],
+            swiftSettings: staticInRelease,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+        ),
         .testTarget(
             name: "WaymarkKitTests",
             dependencies: ["WaymarkKit"],
