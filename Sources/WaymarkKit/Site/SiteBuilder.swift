@@ -1,13 +1,14 @@
+import Synchronization
+
 /// The independent pieces of the compute step.
 enum ComputeJob: Sendable {
-    case statistics, weight, sortPoints
+    case weight, sortPoints
     case notes(Range<Int>)
     case targetCards(Range<Int>)
 }
 
 /// One result of the compute step.
 enum ComputedPart: Sendable {
-    case points(PointStatistics)
     case weight(WeightStatistics?)
     case sorted([PointRecord], [PointsPages.Month])
     case notes([(SiteContent.NoteEntry, NoteImages)])
@@ -16,8 +17,9 @@ enum ComputedPart: Sendable {
 
 /// One page, or a small batch of pages, to render.
 enum PageJob: Sendable {
-    case dashboard(Period)
-    case pointsIndex, notesIndex, targetsIndex, weight, todos, statistics
+    /// The point statistics, then the pages that show them: the dashboards and `stats.json`.
+    case statistics
+    case pointsIndex, notesIndex, targetsIndex, weight, todos
     case pointsMonth(Int)
     case notes(Range<Int>)
     case targets(Range<Int>)
@@ -58,12 +60,11 @@ public struct SiteBuilder: Sendable {
         let ahead = notesAhead.flatMap { $0.fileNames.elementsEqual(export.notes.lazy.map(\.fileName)) ? $0 : nil }
         let plan = SiteContent.notePlan(ahead == nil ? export.notes : [])
         let batch = SiteBuilder.batch
-        let computeJobs: [ComputeJob] = [.statistics, .weight, .sortPoints]
+        let computeJobs: [ComputeJob] = [.sortPoints, .weight]
             + stride(from: 0, to: ahead == nil ? export.notes.count : 0, by: batch).map { .notes($0..<min($0 + batch, export.notes.count)) }
             + stride(from: 0, to: export.targets.count, by: 4 * batch).map { .targetCards($0..<min($0 + 4 * batch, export.targets.count)) }
         let parts = Parallel.map(computeJobs) { job -> ComputedPart in
             switch job {
-            case .statistics: return .points(PointStatistics(export: export, now: options.now, zone: options.zone))
             case .weight: return .weight(WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
                                                           goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm))
             case .sortPoints:
@@ -74,41 +75,48 @@ public struct SiteBuilder: Sendable {
             case .targetCards(let range): return .targetCards(range.lowerBound, SiteContent.targetCards(export, range: range))
             }
         }
-        var stats: PointStatistics?, weight: WeightStatistics?, sorted: [PointRecord] = [], months: [PointsPages.Month] = []
+        var weight: WeightStatistics?, sorted: [PointRecord] = [], months: [PointsPages.Month] = []
         var cards = [String?](repeating: nil, count: export.targets.count)
         var rendered = ahead?.wait() ?? []
         rendered.reserveCapacity(export.notes.count)
         for part in parts {
             switch part {
-            case .points(let s): stats = s
             case .weight(let w): weight = w
             case .sorted(let p, let m): (sorted, months) = (p, m)
             case .notes(let n): rendered += n
             case .targetCards(let start, let c): cards.replaceSubrange(start..<start + c.count, with: c)
             }
         }
-        let points = stats ?? PointStatistics(export: export, now: options.now, zone: options.zone)
         let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered, cards: cards)
         var warnings = content.warnings
-        if points.daily.futureRecords > 0 {
-            warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
-                "n": String(points.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
-        }
 
-        // Render: every page (or small batch of pages) is one job.
+        // Render: every page (or small batch of pages) is one job. The point statistics are the
+        // first job: only the dashboards and stats.json need them, and they come with it, while
+        // the other cores render the other pages.
         let targetsPlan = TargetsPages.plan(content)
-        let dashboard = DashboardPage.plan(content, points, weight: weight, renderer)
-        var pageJobs: [PageJob] = Period.allCases.map { .dashboard($0) } + [.pointsIndex, .notesIndex, .targetsIndex, .weight, .todos, .statistics]
+        var pageJobs: [PageJob] = [.statistics, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
         pageJobs += months.indices.map { .pointsMonth($0) }
         pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
         pageJobs += stride(from: 0, to: targetsPlan.schedule.count, by: batch).map { .targets($0..<min($0 + batch, targetsPlan.schedule.count)) }
         let weightStats = weight, pointMonths = months
+        let statistics = Mutex<PointStatistics?>(nil)
         var files = try Parallel.map(pageJobs) { (job) throws(TemplateError) -> [SiteFile] in
-            let made = try SiteBuilder.render(job, dashboard: dashboard, months: pointMonths, targetsPlan: targetsPlan, content: content,
-                                              points: points, weight: weightStats, renderer: renderer)
+            let made: [SiteFile]
+            if case .statistics = job {
+                let points = PointStatistics(export: export, now: options.now, zone: options.zone)
+                statistics.withLock { $0 = points }
+                made = try SiteBuilder.renderStatistics(points, content: content, weight: weightStats, renderer: renderer)
+            } else {
+                made = try SiteBuilder.render(job, months: pointMonths, targetsPlan: targetsPlan, content: content,
+                                              weight: weightStats, renderer: renderer)
+            }
             if let sink { made.forEach(sink) }
             return made
         }.flatMap { $0 }
+        if let points = statistics.withLock({ $0 }), points.daily.futureRecords > 0 {
+            warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
+                "n": String(points.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
+        }
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }
         for (path, bytes) in theme.assets where SitePath.isSafe(path) && !content.images.keys.contains(path) {
             files.append(SiteFile(path: path, bytes: bytes))
@@ -116,11 +124,20 @@ public struct SiteBuilder: Sendable {
         return Output(files: files.sorted { $0.path < $1.path }, warnings: warnings)
     }
 
-    private static func render(_ job: PageJob, dashboard: DashboardPage.Plan, months: [PointsPages.Month], targetsPlan: TargetsPages.Plan,
-                               content: SiteContent, points: PointStatistics, weight weightStats: WeightStatistics?,
+    /// The dashboards of every period and `stats.json`.
+    private static func renderStatistics(_ points: PointStatistics, content: SiteContent, weight: WeightStatistics?,
+                                         renderer: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        let dashboard = DashboardPage.plan(content, points, weight: weight, renderer)
+        var files: [SiteFile] = []
+        for period in Period.allCases { files.append(try DashboardPage.render(period, dashboard, content, points, renderer)) }
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(weight))]).text))
+        return files
+    }
+
+    private static func render(_ job: PageJob, months: [PointsPages.Month], targetsPlan: TargetsPages.Plan,
+                               content: SiteContent, weight weightStats: WeightStatistics?,
                                renderer: PageRenderer) throws(TemplateError) -> [SiteFile] {
         switch job {
-        case .dashboard(let period): return [try DashboardPage.render(period, dashboard, content, points, renderer)]
         case .pointsIndex: return [try PointsPages.renderIndex(months, content, renderer)]
         case .pointsMonth(let i): return [try PointsPages.renderMonth(months[i], content, renderer)]
         case .notesIndex: return [try NotesPages.renderIndex(content, renderer)]
@@ -129,8 +146,7 @@ public struct SiteBuilder: Sendable {
         case .targets(let range): return try TargetsPages.renderTargets(range, targetsPlan, content, renderer)
         case .weight: return try WeightPage.render(content, weightStats, renderer)
         case .todos: return [try TodosPage.render(content, renderer)]
-        case .statistics:
-            return [SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(weightStats))]).text)]
+        case .statistics: return []  // see renderStatistics
         }
     }
 }
