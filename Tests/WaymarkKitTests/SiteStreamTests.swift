@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WaymarkKit
 
@@ -103,5 +104,26 @@ struct SiteStreamTests {
         again.put(files[0])
         #expect(throws: SiteWriteError.self) { try writer.finish(again, files: files, force: false) }
         #expect(listing(dir.path).isEmpty)
+    }
+
+    @Test func aBuildWithASinkHandsOverEveryPageAndKeepsOnlyItsPath() throws {
+        var export = Export(profile: Profile(userName: "Ann"))
+        export.points = [PointRecord(point: 3, type: "tag", name: "Run", date: .instant(1_780_000_000))]
+        export.notes = [Note(fileName: "a.md", title: "A", body: "# A\n\ntext")]
+        let builder = SiteBuilder(options: SiteOptions(now: 1_780_100_000, zone: .utc, language: .en))
+        let plain = try builder.build(export)
+        let handed = Mutex<[String: [UInt8]]>([:])
+        let streamed = try builder.build(export, sink: { file in handed.withLock { $0[file.path] = file.bytes } })
+        let received = handed.withLock { $0 }
+        #expect(streamed.files.map(\.path) == plain.files.map(\.path))
+        for (file, reference) in zip(streamed.files, plain.files) {
+            if let bytes = received[file.path] {
+                #expect(bytes == reference.bytes && file.bytes.isEmpty, "\(file.path)")
+            } else {
+                #expect(file.bytes == reference.bytes && !file.bytes.isEmpty, "\(file.path): not streamed, so kept")
+            }
+        }
+        #expect(received.count == plain.files.filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".json") || $0.path.hasSuffix(".csv") }.count)
+        #expect(received["notes/a.html"] != nil && received["style.css"] == nil)
     }
 }

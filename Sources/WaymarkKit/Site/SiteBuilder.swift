@@ -47,10 +47,12 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site. `loadExportFile` reads a file of the export by its relative path (images
     /// that notes show); it is only asked for files a note references. `sink`, when given, is
-    /// handed each page as soon as it is rendered (see `SiteStream`); the output lists it too.
+    /// handed each page as soon as it is rendered (see `SiteStream`); the output lists it too,
+    /// with empty bytes (the sink has them). Files not handed to the sink (images, assets) keep theirs.
     /// `notesAhead`, when it holds the export's notes, replaces rendering them here.
     public func build(_ export: Export, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
                       notesAhead: NotesAhead? = nil, sink: (@Sendable (SiteFile) -> Void)? = nil) throws(TemplateError) -> Output {
+        trace("build start")
         let templates = try TemplateSet(theme.templates)
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
@@ -90,10 +92,12 @@ public struct SiteBuilder: Sendable {
         let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered, cards: cards)
         var warnings = content.warnings
 
+        trace("content")
         // Render: every page (or small batch of pages) is one job. The point statistics are the
         // first job: only the dashboards and stats.json need them, and they come with it, while
         // the other cores render the other pages.
         let targetsPlan = TargetsPages.plan(content)
+        trace("planned")
         var pageJobs: [PageJob] = [.statistics, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
         pageJobs += months.indices.map { .pointsMonth($0) }
         pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
@@ -110,13 +114,16 @@ public struct SiteBuilder: Sendable {
                 made = try SiteBuilder.render(job, months: pointMonths, targetsPlan: targetsPlan, content: content,
                                               weight: weightStats, renderer: renderer)
             }
-            if let sink { made.forEach(sink) }
-            return made
+            guard let sink else { return made }
+            made.forEach(sink)
+            // Written: only the paths are kept, so that later pages reuse the memory.
+            return made.map { SiteFile(path: $0.path, bytes: []) }
         }.flatMap { $0 }
         if let points = statistics.withLock({ $0 }), points.daily.futureRecords > 0 {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
                 "n": String(points.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
+        trace("rendered")
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }
         for (path, bytes) in theme.assets where SitePath.isSafe(path) && !content.images.keys.contains(path) {
             files.append(SiteFile(path: path, bytes: bytes))
