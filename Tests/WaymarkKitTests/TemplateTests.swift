@@ -113,4 +113,14 @@ struct HTMLEscapeTests {
         HTMLEscape.append("a<b>&\"c'·\u{85}\u{1}", to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;c&#39;·\u{FFFD}\u{FFFD}")
     }
+
+    @Test func htmlBytesGrowAndEscapeLikeTheEscaper() {
+        var out = HTMLBytes(capacity: 4)
+        out.markup("<td>")
+        for text in Self.cases { out.text(text) }
+        out.raw(Array("|raw&".utf8))
+        for n: UInt in [0, 7, 10, 999, 1_000_000, UInt.max] { out.digits(n); out.markup(",") }
+        let expected = "<td>" + Self.cases.map(HTMLEscape.escape).joined() + "|raw&" + "0,7,10,999,1000000,\(UInt.max),"
+        #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
+    }
 }

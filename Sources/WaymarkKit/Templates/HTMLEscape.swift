@@ -36,41 +36,50 @@ public enum HTMLEscape {
     }
 
     /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
-    /// Works on the bytes: 0xC2 leads C1 controls (0xC2 0x80…0x9F) but also "·", "°" and the
-    /// like, which are copied as they are.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { source in
-            let table = needsEscape
-            var run = 0, i = 0
-            let n = source.count
-            while i < n {
-                let b = source[i]
-                guard table[Int(b)] else {
-                    i += 1
-                    continue
-                }
-                if b == 0xC2 && i + 1 < n && !(0x80...0x9F).contains(source[i + 1]) {
-                    i += 2
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
-                var width = 1
-                switch b {
-                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-                case 0xC2:
-                    width = i + 1 < n ? 2 : 1  // a C1 control (a lone 0xC2 cannot occur in a String)
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                default: out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // C0 control or DEL → U+FFFD
-                }
-                i += width
-                run = i
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<n]))
+            escape(source) { start, count in out.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
         }
+    }
+
+    /// The escaped bytes of `source`, handed to `emit` as runs (copies of `source` and
+    /// replacements). Works on the bytes: 0xC2 leads C1 controls (0xC2 0x80…0x9F) but also "·",
+    /// "°" and the like, which are copied as they are.
+    @inline(__always)
+    static func escape(_ source: UnsafeBufferPointer<UInt8>, _ emit: (UnsafePointer<UInt8>, Int) -> Void) {
+        guard let base = source.baseAddress else { return }
+        let table = needsEscape
+        var run = 0, i = 0
+        let n = source.count
+        while i < n {
+            let b = source[i]
+            guard table[Int(b)] else {
+                i += 1
+                continue
+            }
+            if b == 0xC2 && i + 1 < n && !(0x80...0x9F).contains(source[i + 1]) {
+                i += 2
+                continue
+            }
+            if i > run { emit(base + run, i - run) }
+            var width = 1
+            let replacement: StaticString
+            switch b {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0xC2:
+                width = i + 1 < n ? 2 : 1  // a C1 control (a lone 0xC2 cannot occur in a String)
+                replacement = "\u{FFFD}"
+            default: replacement = "\u{FFFD}"  // C0 control or DEL
+            }
+            emit(replacement.utf8Start, replacement.utf8CodeUnitCount)
+            i += width
+            run = i
+        }
+        if n > run { emit(base + run, n - run) }
     }
 }

@@ -115,21 +115,32 @@ enum PointsPages {
         out.text(r.text(.name))
         out.markup("</th></tr></thead>\n<tbody>\n")
         var typeLabels: [String: [UInt8]] = [:]
+        var lastType: String?? = .none, label: [UInt8] = []
         var lastDay = Int.min
+        // The wall-clock seconds of the local day being written: records come newest first, so
+        // most share the day of the one before and need no calendar arithmetic.
+        var dayStart = Int64.max, dayEnd = Int64.min
         var dateCell: [UInt8] = []
         for record in records {
-            let day: LocalDate
             var minuteOfDay: Int?
+            let dayNumber: Int
             switch record.date {
             case .instant(let s):
-                let wall = content.zone.localDateTime(of: s)
-                day = wall.date
-                minuteOfDay = wall.hour * 60 + wall.minute
+                let wall = s + Int64(content.zone.offset(at: s))
+                if wall < dayStart || wall >= dayEnd {
+                    dayNumber = Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)
+                    dayStart = Int64(dayNumber) * 86_400
+                    dayEnd = dayStart + 86_400
+                } else {
+                    dayNumber = Int(dayStart / 86_400)
+                }
+                minuteOfDay = Int((wall - dayStart) / 60)
             case .day(let d):
-                day = d
+                dayNumber = d.dayNumber
             }
-            if day.dayNumber != lastDay {
-                lastDay = day.dayNumber
+            if dayNumber != lastDay {
+                lastDay = dayNumber
+                let day = LocalDate(dayNumber: dayNumber)
                 var cell = HTMLBytes(capacity: 64)
                 cell.markup("<tr><td><time datetime=\"")
                 cell.text(day.description)
@@ -138,13 +149,15 @@ enum PointsPages {
                 cell.markup("</time></td><td>")
                 dateCell = cell.bytes
             }
-            let key = record.type ?? "\u{0}"
-            let label: [UInt8]
-            if let known = typeLabels[key] { label = known } else {
-                var escaped = HTMLBytes(capacity: 16)
-                escaped.text(typeLabel(record.type, r))
-                label = escaped.bytes
-                typeLabels[key] = label
+            if lastType != .some(record.type) {
+                let key = record.type ?? "\u{0}"
+                if let known = typeLabels[key] { label = known } else {
+                    var escaped = HTMLBytes(capacity: 16)
+                    escaped.text(typeLabel(record.type, r))
+                    label = escaped.bytes
+                    typeLabels[key] = label
+                }
+                lastType = .some(record.type)
             }
             out.raw(dateCell)
             if let minuteOfDay { out.raw(clock[minuteOfDay]) }
