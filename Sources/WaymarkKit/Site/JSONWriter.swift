@@ -1,6 +1,6 @@
 /// Writes JSON with keys in the order given, two-space indentation and a final newline, so the
 /// same data always gives the same bytes.
-public indirect enum JSONOutput: Sendable, Equatable {
+public enum JSONOutput: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)

@@ -1,5 +1,5 @@
 /// A parsed template: text, tags and their nesting.
-indirect enum MustacheNode: Sendable {
+enum MustacheNode: Sendable {
     case text(String)
     /// `{{x}}` (escaped) or `{{{x}}}` / `{{&x}}`. An empty path is the implicit iterator `.`.
     case variable(path: [String], escaped: Bool, at: SourceLocation)

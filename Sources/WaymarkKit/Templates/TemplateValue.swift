@@ -3,7 +3,7 @@
 /// `.html` marks markup that Waymark produced itself (SVG, cmark output). In strict mode only
 /// `.html` values are written unescaped, even by `{{{x}}}` or `{{&x}}`, so a template mistake cannot
 /// put a value from the data into a page as markup.
-public indirect enum TemplateValue: Sendable, Equatable {
+public enum TemplateValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
