@@ -62,6 +62,26 @@ struct LocalDateTests {
 }
 
 struct ZoneTests {
+    @Test func dayNumbersWithoutBuildingDates() throws {
+        let zones = try ["Asia/Shanghai", "America/St_Johns", "Pacific/Kiritimati", "UTC"].map { try #require(Zone(identifier: $0)) }
+        // Around midnight in each zone, before and after 1970, and whole days.
+        for zone in zones {
+            for seconds in stride(from: Int64(-90_000), through: 1_800_000_000, by: 86_399 * 97 + 13) {
+                for delta: Int64 in [-1, 0, 1] {
+                    let moment = Moment.instant(seconds + delta)
+                    #expect(moment.dayNumber(in: zone) == moment.localDate(in: zone).dayNumber)
+                }
+            }
+            #expect(Moment.day(LocalDate(year: 1969, month: 12, day: 31)!).dayNumber(in: zone) == -1)
+        }
+        let shanghai = zones[0]
+        // 1970-01-01T00:00+08:00 is the first second of day 0 there, 16:00 UTC the day before.
+        #expect(Moment.instant(-8 * 3600).dayNumber(in: shanghai) == 0)
+        #expect(Moment.instant(-8 * 3600 - 1).dayNumber(in: shanghai) == -1)
+        #expect(Streaks.current(today: 10) { $0 >= 7 && $0 != 10 } == 3)  // 9, 8, 7: today not yet scored
+        #expect(Streaks.longest(from: 0, to: 9) { $0 % 4 != 3 } == 3)
+    }
+
     @Test(arguments: ["Asia/Shanghai", "America/New_York", "Europe/Moscow", "Pacific/Apia", "Australia/Lord_Howe",
                       "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Chatham", "UTC"])
     func transitionTableAgreesWithFoundation(identifier: String) throws {

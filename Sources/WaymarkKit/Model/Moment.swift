@@ -16,6 +16,17 @@ public enum Moment: Hashable, Sendable {
         }
     }
 
+    /// The local day's number (days since 1970-01-01) in `zone`: `localDate(in:).dayNumber`
+    /// without building the date, for loops over every record.
+    public func dayNumber(in zone: Zone) -> Int {
+        switch self {
+        case .instant(let seconds):
+            let wall = seconds + Int64(zone.offset(at: seconds))
+            return Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)
+        case .day(let date): return date.dayNumber
+        }
+    }
+
     /// A key that orders moments in `zone`; a whole day sorts at its local midnight.
     public func sortKey(in zone: Zone) -> Int64 {
         switch self {

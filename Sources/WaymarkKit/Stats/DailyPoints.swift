@@ -21,13 +21,20 @@ public struct DailyPoints: Sendable {
         var kept: [Int] = []
         kept.reserveCapacity(points.count)
         var future = 0
-        var first = today.dayNumber
+        let todayNumber = today.dayNumber
+        var first = todayNumber
         for (i, record) in points.enumerated() {
-            if record.date.isAfter(now, in: zone) {
+            let day = record.date.dayNumber(in: zone)
+            // After now: an instant later than now, or a whole day after today.
+            let isFuture: Bool
+            switch record.date {
+            case .instant(let s): isFuture = s > now
+            case .day: isFuture = day > todayNumber
+            }
+            if isFuture {
                 future += 1
                 continue
             }
-            let day = record.date.localDate(in: zone).dayNumber
             first = min(first, day)
             days.append(day)
             kept.append(i)
@@ -52,6 +59,13 @@ public struct DailyPoints: Sendable {
     }
 
     public func earned(on date: LocalDate) -> Int { index(date).map { earned[$0] } ?? 0 }
+    /// Points earned on the day with number `day` (see `LocalDate.dayNumber`).
+    public func earned(onDay day: Int) -> Int {
+        let i = day - firstDayNumber
+        return i >= 0 && i < earned.count ? earned[i] : 0
+    }
+    /// `firstDay.dayNumber`.
+    public var firstDayNumber: Int { firstDay.dayNumber }
     public func spent(on date: LocalDate) -> Int { index(date).map { spent[$0] } ?? 0 }
 
     /// Sum of points earned over `start...end` (days outside the held range count as 0).

@@ -11,8 +11,9 @@ public struct PointStatistics: Sendable {
     public let periods: [PeriodStats]
     /// Every named tag, all time, in the order of `tags.json`.
     public let tags: [TagStats]
-    /// Per tag (same order as `tags`): day number → (completions, points), for window tables.
-    private let tagDays: [[Int: (count: Int, points: Int)]]
+    /// Per tag (same order as `tags`): completions and points per day from `daily.firstDay` to
+    /// today, for window tables.
+    private let tagDays: [TagDays]
     private let tagList: [Tag]
 
     public init(export: Export, now: Int64, zone: Zone) {
@@ -21,8 +22,8 @@ public struct PointStatistics: Sendable {
         let daily = DailyPoints(points: export.points, now: now, zone: zone)
         self.daily = daily
         today = daily.today
-        let scoring: (LocalDate) -> Bool = { daily.earned(on: $0) > 0 }
-        let streak = Streaks.current(today: daily.today, isScoring: scoring)
+        let scoring: (Int) -> Bool = { daily.earned(onDay: $0) > 0 }
+        let streak = Streaks.current(today: daily.today.dayNumber, isScoring: scoring)
         self.streak = streak
 
         let completions = export.targets.compactMap { $0.completionMoment?.localDate(in: zone) }
@@ -44,7 +45,7 @@ public struct PointStatistics: Sendable {
                 period: period, start: start, end: end, days: days, total: total,
                 spent: daily.spent(from: start, to: end), progress: progress, progressPercent: percent,
                 average: daily.hasRecords ? Double(total) / Double(days) : 0,
-                streak: streak, bestStreak: Streaks.longest(from: start, to: end, isScoring: scoring),
+                streak: streak, bestStreak: Streaks.longest(from: start.dayNumber, to: end.dayNumber, isScoring: scoring),
                 completedTargets: completions.filter { $0 >= start && $0 <= end }.count,
                 completionRate: due.isEmpty ? nil : Double(due.filter(\.done).count) / Double(due.count) * 100,
                 targetsDue: due.count, targetsDueDone: due.filter(\.done).count)
@@ -58,15 +59,29 @@ public struct PointStatistics: Sendable {
             indexByName[tag.name ?? ""] = i
             indexByBytes[ExactText(tag.name ?? "")] = i
         }
-        var tagDays = [[Int: (count: Int, points: Int)]](repeating: [:], count: named.count)
+        var tagDays = [TagDays](repeating: TagDays(first: daily.firstDayNumber, count: 0), count: named.count)
+        let todayNumber = daily.today.dayNumber
+        var lastName: String?, lastIndex: Int?
         for record in export.points where record.type == "tag" {
             // Names nearly always match byte for byte; Swift's own string equality (canonical
-            // equivalence) decides the rest, at the price of normalising.
-            guard let name = record.name, let i = indexByBytes[ExactText(name)] ?? indexByName[name],
-                  !record.date.isAfter(now, in: zone) else { continue }
-            let day = record.date.localDate(in: zone).dayNumber
-            let old = tagDays[i][day] ?? (0, 0)
-            tagDays[i][day] = (old.count + 1, old.points + record.point)
+            // equivalence) decides the rest, at the price of normalising. Records of one habit
+            // often follow each other, and share the name's storage (see `StringInterner`).
+            guard let name = record.name else { continue }
+            let i: Int
+            if let lastName, let lastIndex, ExactText(lastName) == ExactText(name) {
+                i = lastIndex
+            } else {
+                guard let found = indexByBytes[ExactText(name)] ?? indexByName[name] else { continue }
+                (lastName, lastIndex, i) = (name, found, found)
+            }
+            let day = record.date.dayNumber(in: zone)
+            switch record.date {
+            case .instant(let s) where s > now: continue
+            case .day where day > todayNumber: continue
+            default: break
+            }
+            if tagDays[i].count.isEmpty { tagDays[i] = TagDays(first: daily.firstDayNumber, count: todayNumber - daily.firstDayNumber + 1) }
+            tagDays[i].add(day: day, points: record.point)
         }
         self.tagDays = tagDays
         tagList = named
@@ -93,15 +108,41 @@ public struct PointStatistics: Sendable {
         return (start, start.days(to: daily.today) + 1)
     }
 
-    private static func tagStats(_ tag: Tag, days: [Int: (count: Int, points: Int)], today: LocalDate, from start: LocalDate?) -> TagStats {
+    private static func tagStats(_ tag: Tag, days: TagDays, today: LocalDate, from start: LocalDate?) -> TagStats {
         var completions = 0, points = 0
-        for (day, value) in days where start.map({ day >= $0.dayNumber }) ?? true {
-            completions += value.count
-            points += value.points
+        for i in max(0, (start?.dayNumber ?? days.first) - days.first)..<days.count.count {
+            completions += Int(days.count[i])
+            points += days.points[i]
         }
-        let last = days.keys.max().map(LocalDate.init(dayNumber:))
-        let streak = Streaks.current(today: today) { days[$0.dayNumber] != nil }
+        let last = days.count.lastIndex(where: { $0 > 0 }).map { LocalDate(dayNumber: days.first + $0) }
+        let streak = Streaks.current(today: today.dayNumber) { days.done(on: $0) }
         return TagStats(name: tag.name ?? "", color: tag.color, completions: completions, points: points,
                         minutes: completions * tag.durationMinutes, lastDone: last, streak: streak)
+    }
+}
+
+/// One habit's completions and points per day, indexed from `first` (a day number).
+struct TagDays: Sendable {
+    let first: Int
+    private(set) var count: [Int32]
+    private(set) var points: [Int]
+
+    init(first: Int, count days: Int) {
+        self.first = first
+        count = [Int32](repeating: 0, count: days)
+        points = [Int](repeating: 0, count: days)
+    }
+
+    mutating func add(day: Int, points p: Int) {
+        let i = day - first
+        guard i >= 0 && i < count.count else { return }
+        count[i] += 1
+        points[i] += p
+    }
+
+    /// Whether the habit was done on the day with number `day`.
+    func done(on day: Int) -> Bool {
+        let i = day - first
+        return i >= 0 && i < count.count && count[i] > 0
     }
 }
