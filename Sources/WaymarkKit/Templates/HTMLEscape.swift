@@ -14,25 +14,33 @@ public enum HTMLEscape {
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xC2
     }
 
-    /// Appends the escaped text; the fast path copies text that needs no escaping in one go.
+    /// Appends the escaped text; text that needs no escaping is appended as it is.
     public static func append(_ text: String, to out: inout String) {
+        var text = text
+        let escaped: [UInt8]? = text.withUTF8 { source in
+            guard changes(source) else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(source.count + 16)
+            escape(source) { start, count in bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
+            return bytes
+        }
+        if let escaped { out += String(decoding: escaped, as: UTF8.self) } else { out += text }
+    }
+
+    /// Whether escaping changes `source` (a 0xC2 alone does not: it may lead "·" or "°").
+    static func changes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
         let table = needsEscape
-        guard text.utf8.contains(where: { table[Int($0)] }) else {
-            out += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+        var i = 0
+        let n = source.count
+        while i < n {
+            let b = source[i]
+            if table[Int(b)] {
+                guard b == 0xC2, i + 1 < n, !(0x80...0x9F).contains(source[i + 1]) else { return true }
+                i += 1
             }
+            i += 1
         }
+        return false
     }
 
     /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
