@@ -14,7 +14,8 @@ struct MustacheRenderer {
         self.template = template
     }
 
-    mutating func render(_ nodes: [MustacheNode], stack: [TemplateValue], overrides: [String: MustacheBlock],
+    /// `stack` grows by a context for each section entered and is back as it was on return.
+    mutating func render(_ nodes: [MustacheNode], stack: inout [TemplateValue], overrides: [String: MustacheBlock],
                          into out: inout [UInt8]) throws(TemplateError) {
         steps += nodes.count
         if steps > set.maxSteps {
@@ -37,21 +38,27 @@ struct MustacheRenderer {
                 defer { depth -= 1 }
                 let value = lookup(path, in: stack)
                 if inverted {
-                    if value.isFalsey { try render(children, stack: stack, overrides: overrides, into: &out) }
+                    if value.isFalsey { try render(children, stack: &stack, overrides: overrides, into: &out) }
                 } else if !value.isFalsey {
                     if case .array(let items) = value {
-                        for item in items { try render(children, stack: stack + [item], overrides: overrides, into: &out) }
+                        for item in items {
+                            stack.append(item)
+                            defer { stack.removeLast() }
+                            try render(children, stack: &stack, overrides: overrides, into: &out)
+                        }
                     } else {
-                        try render(children, stack: stack + [value], overrides: overrides, into: &out)
+                        stack.append(value)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, overrides: overrides, into: &out)
                     }
                 }
             case .partial(let name, let indentation, let at):
-                try include(name, indentation: indentation, at: at, stack: stack, overrides: overrides, into: &out)
+                try include(name, indentation: indentation, at: at, stack: &stack, overrides: overrides, into: &out)
             case .parent(let name, let indentation, let inner, let at):
                 // Substitutions from further out take precedence over the parent tag's own.
                 var merged = overrides
                 for (key, block) in inner where merged[key] == nil { merged[key] = block }
-                try include(name, indentation: indentation, at: at, stack: stack, overrides: merged, into: &out)
+                try include(name, indentation: indentation, at: at, stack: &stack, overrides: merged, into: &out)
             case .block(let name, let body, let indentation):
                 let chosen = overrides[name] ?? body
                 // An override may contain the block it overrides: count expansions like includes.
@@ -62,12 +69,12 @@ struct MustacheRenderer {
                 let nodes = try set.block(chosen, template: template, indentation: indentation, cost: &steps)
                 depth += 1
                 defer { depth -= 1 }
-                try render(nodes, stack: stack, overrides: overrides, into: &out)
+                try render(nodes, stack: &stack, overrides: overrides, into: &out)
             }
         }
     }
 
-    private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: [TemplateValue],
+    private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: inout [TemplateValue],
                                   overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
         guard let nodes = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
@@ -85,7 +92,7 @@ struct MustacheRenderer {
             depth -= 1
             template = outer
         }
-        try render(nodes, stack: stack, overrides: overrides, into: &out)
+        try render(nodes, stack: &stack, overrides: overrides, into: &out)
     }
 
     /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside.

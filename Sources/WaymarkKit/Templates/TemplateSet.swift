@@ -57,8 +57,22 @@ public final class TemplateSet: Sendable {
         }
         var renderer = MustacheRenderer(set: self, template: name)
         var out: [UInt8] = []
-        out.reserveCapacity(16_384)
-        try renderer.render(nodes, stack: stack, overrides: [:], into: &out)
+        // Room for the page around the largest pieces it holds (tables, notes, charts), so the
+        // buffer is not copied over and over while it grows.
+        var hint = 16_384
+        for case .object(let members) in stack {
+            for value in members.values {
+                switch value {
+                case .htmlBytes(let b): hint += b.count
+                case .html(let h): hint += h.utf8.count
+                default: break
+                }
+            }
+        }
+        out.reserveCapacity(hint)
+        var stack = stack
+        stack.reserveCapacity(stack.count + 8)
+        try renderer.render(nodes, stack: &stack, overrides: [:], into: &out)
         return out
     }
 
