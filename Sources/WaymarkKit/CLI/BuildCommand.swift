@@ -25,7 +25,6 @@ enum BuildCommand {
     )
 
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-        trace("main")
         let started = env.monotonic()
         let quiet = parsed.flag("--quiet")
         let cliZone: Zone?
@@ -63,7 +62,6 @@ enum BuildCommand {
         } catch {
             return usage(error, env)
         }
-        trace("loaded export")
         let options = SiteOptions(now: now, zone: zone, language: cliLanguage ?? export.profile.language ?? .en,
                                   title: parsed.value("--title"))
 
@@ -112,7 +110,6 @@ enum BuildCommand {
             env.standardError("error: \(error.message)\n")
             return error.exitCode == 73 ? .cannotCreate : .ioError
         }
-        trace("finished")
         if parsed.flag("--timings") {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
             let end = env.monotonic()

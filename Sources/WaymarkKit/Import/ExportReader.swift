@@ -25,7 +25,6 @@ public struct ExportReader: Sendable {
     }
 
     public func read(directory: String) -> ImportResult {
-        trace("read start")
         var state = ReadState(fs: fileSystem, root: directory)
         var export = Export()
         var files: [ImportResult.FileSummary] = []
@@ -67,9 +66,7 @@ public struct ExportReader: Sendable {
         if present.contains("profile.json"), let bytes = state.load("profile.json") {
             export.profile = ProfileDecoder.decode(bytes, file: "profile.json", diagnostics: &state.diagnostics)
         }
-        trace("profile")
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
-        trace("zone")
 
         // Points are usually nearly all of the bytes. They are decoded on every core while the
         // other files are read on one more thread; messages are merged back in the order of a
@@ -81,9 +78,7 @@ public struct ExportReader: Sendable {
         DispatchQueue.global().async(group: group) {
             var local = base
             local.diagnostics = []
-            trace("others start")
             let read = ExportReader.readOthers(present: present, zone: zone, state: &local, notesRead: notesRead)
-            trace("others done")
             others.withLock { $0 = read }
         }
         if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
@@ -92,9 +87,7 @@ public struct ExportReader: Sendable {
             export.points = points
             files.append(summary)
         }
-        trace("points done")
         group.wait()
-        trace("read done")
         var noteAssets: [String] = []
         if let rest = others.withLock({ $0 }) {
             export.tags = rest.export.tags

@@ -20,9 +20,7 @@ enum RecordsDecoder {
                                     diagnostics: inout [Diagnostic], fast: FastPath<T>? = nil,
                                     _ decodeRecord: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary) {
         let empty = ImportResult.FileSummary(file: file, records: 0, invalid: 0)
-        trace("decode start \(file)")
         let text: SourceText
-        trace("loaded \(bytes.count)")
         do {
             text = try SourceText(checking: bytes)
         } catch {
@@ -33,7 +31,6 @@ enum RecordsDecoder {
             diagnostics.append(.error(file, .file, "the file is empty; expected a JSON array of records"))
             return ([], empty)
         }
-        trace("utf8 checked")
         guard let (layout, starts) = try? JSONParser.locateRecords(text.bytes) else {
             diagnostics.append(syntaxError(text, file))
             return ([], empty)
@@ -69,7 +66,6 @@ enum RecordsDecoder {
             return ([], empty)
         }
 
-        trace("located")
         // Every chunk decodes straight into its part of the final array; the few records that
         // fail leave a gap at the end of their chunk's part, closed afterwards by moving the later
         // records down (a move, so no record is copied and no string retained or released).
@@ -100,7 +96,6 @@ enum RecordsDecoder {
             }
             initialized = filled
         }
-        trace("decoded")
         if done.contains(where: { $0?.failed != false }) {
             diagnostics.append(syntaxError(text, file))
             return ([], empty)
@@ -125,7 +120,6 @@ enum RecordsDecoder {
             }
         }.flatMap { $0 }.sorted { $0.index < $1.index }
 
-        trace("dups")
         var invalid = 0
         for chunk in finished {
             invalid += chunk.invalid

@@ -22,7 +22,6 @@ public final class NotesAhead: Sendable {
             DispatchQueue.global().async(group: group) { [self] in
                 let rendered = SiteContent.renderNotes(notes, plan: plan, range: range, loadExportFile: loadExportFile)
                 batches.withLock { $0[b] = rendered }
-                trace("note batch \(b)")
             }
         }
     }

@@ -10,7 +10,7 @@ enum ComputeJob: Sendable {
 /// One result of the compute step.
 enum ComputedPart: Sendable {
     case weight(WeightStatistics?)
-    case sorted([PointRecord], [PointsPages.Month])
+    case sorted(PointsNewestFirst, [PointsPages.Month])
     case notes([(SiteContent.NoteEntry, NoteImages)])
     case targetCards(Int, [String?])
 }
@@ -52,7 +52,6 @@ public struct SiteBuilder: Sendable {
     /// `notesAhead`, when it holds the export's notes, replaces rendering them here.
     public func build(_ export: Export, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
                       notesAhead: NotesAhead? = nil, sink: (@Sendable (SiteFile) -> Void)? = nil) throws(TemplateError) -> Output {
-        trace("build start")
         let templates = try TemplateSet(theme.templates)
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
@@ -77,7 +76,7 @@ public struct SiteBuilder: Sendable {
             case .targetCards(let range): return .targetCards(range.lowerBound, SiteContent.targetCards(export, range: range))
             }
         }
-        var weight: WeightStatistics?, sorted: [PointRecord] = [], months: [PointsPages.Month] = []
+        var weight: WeightStatistics?, sorted = PointsNewestFirst([], zone: options.zone), months: [PointsPages.Month] = []
         var cards = [String?](repeating: nil, count: export.targets.count)
         var rendered = ahead?.wait() ?? []
         rendered.reserveCapacity(export.notes.count)
@@ -92,12 +91,10 @@ public struct SiteBuilder: Sendable {
         let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered, cards: cards)
         var warnings = content.warnings
 
-        trace("content")
         // Render: every page (or small batch of pages) is one job. The point statistics are the
         // first job: only the dashboards and stats.json need them, and they come with it, while
         // the other cores render the other pages.
         let targetsPlan = TargetsPages.plan(content)
-        trace("planned")
         var pageJobs: [PageJob] = [.statistics, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
         pageJobs += months.indices.map { .pointsMonth($0) }
         pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
@@ -123,7 +120,6 @@ public struct SiteBuilder: Sendable {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
                 "n": String(points.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
-        trace("rendered")
         for (path, bytes) in content.images { files.append(SiteFile(path: path, bytes: bytes)) }
         for (path, bytes) in theme.assets where SitePath.isSafe(path) && !content.images.keys.contains(path) {
             files.append(SiteFile(path: path, bytes: bytes))

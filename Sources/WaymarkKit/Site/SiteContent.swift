@@ -8,7 +8,7 @@ struct SiteContent: Sendable {
     var today: LocalDate { zone.localDateTime(of: options.now).date }
 
     /// Point records newest first; records at the same moment keep their file order.
-    let pointsNewestFirst: [PointRecord]
+    let pointsNewestFirst: PointsNewestFirst
     /// Notes newest first; notes without a date follow, by title.
     let notes: [NoteEntry]
     /// Targets with their page slugs, in file order.
@@ -49,24 +49,8 @@ struct SiteContent: Sendable {
     }
 
     /// Point records newest first; records at the same moment keep their file order.
-    static func sortedPoints(_ export: Export, zone: Zone) -> [PointRecord] {
-        let keys = export.points.map { $0.date.sortKey(in: zone) }
-        // Exports list records oldest first: then the order is the file's, read backwards one run
-        // of equal times at a time (records of the same moment keep their file order).
-        if zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) {
-            var result: [PointRecord] = []
-            result.reserveCapacity(keys.count)
-            var end = keys.count
-            while end > 0 {
-                var start = end - 1
-                while start > 0 && keys[start - 1] == keys[end - 1] { start -= 1 }
-                result += export.points[start..<end]
-                end = start
-            }
-            return result
-        }
-        let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }
-        return order.map { export.points[$0] }
+    static func sortedPoints(_ export: Export, zone: Zone) -> PointsNewestFirst {
+        PointsNewestFirst(export.points, zone: zone)
     }
 
     /// Page slugs of the notes (file order) and file name → slug, for links between notes.
@@ -112,7 +96,7 @@ struct SiteContent: Sendable {
 
     /// Assembles the content from its pieces: `rendered` holds every note in file order, `cards`
     /// every target's card HTML (see `targetCards`) or is nil to render them here.
-    init(export: Export, options: SiteOptions, pointsNewestFirst: [PointRecord], rendered: [(NoteEntry, NoteImages)],
+    init(export: Export, options: SiteOptions, pointsNewestFirst: PointsNewestFirst, rendered: [(NoteEntry, NoteImages)],
          cards: [String?]? = nil) {
         self.export = export
         self.options = options

@@ -9,7 +9,7 @@ enum PointsPages {
         var year: Int
         var month: Int
         /// A slice of `SiteContent.pointsNewestFirst`: the month's records are not copied.
-        var records: ArraySlice<PointRecord>
+        var records: Slice<PointsNewestFirst>
         var earned = 0
         var spent = 0
         var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
@@ -17,7 +17,7 @@ enum PointsPages {
 
     /// The months that have records, newest first; one page each. `all` is
     /// `SiteContent.pointsNewestFirst`, which the months slice.
-    static func months(_ all: [PointRecord], zone: Zone) -> [Month] {
+    static func months(_ all: PointsNewestFirst, zone: Zone) -> [Month] {
         var months: [Month] = []
         var start = all.startIndex
         var current: (year: Int, month: Int)?
@@ -100,7 +100,7 @@ enum PointsPages {
 
     /// A table of records, escaped value by value. Records arrive sorted by time, so the date
     /// text of a row is usually the previous row's and is reused.
-    static func table(_ records: ArraySlice<PointRecord>, _ content: SiteContent, _ r: PageRenderer) -> [UInt8] {
+    static func table<Records: Collection<PointRecord>>(_ records: Records, _ content: SiteContent, _ r: PageRenderer) -> [UInt8] {
         guard !records.isEmpty else { return [] }
         var out = HTMLBytes(capacity: records.count * 120 + 400)
         out.markup("<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">")
