@@ -110,4 +110,33 @@ struct MarkdownTests {
             #"notes/x.md: image "missing.png" was not found in notes/; it is left out"#,
         ])
     }
+
+    /// Heading ids from ASCII text take a byte path; they must equal the rule stated over
+    /// characters (letters and digits lower-cased, words joined by "-").
+    @Test func asciiHeadingIDsFollowTheCharacterRule() {
+        func reference(_ text: String) -> String {
+            var slug = "", pendingDash = false
+            for ch in text.lowercased() {
+                if ch.isLetter || ch.isNumber {
+                    if pendingDash && !slug.isEmpty { slug.append("-") }
+                    pendingDash = false
+                    slug.append(ch)
+                } else if ch == " " || ch == "-" || ch == "_" { pendingDash = true }
+            }
+            return slug.isEmpty ? "section" : slug
+        }
+        var random = SampleRandom(seed: 5)
+        let alphabet = Array("aZ09 -_.,!?#&<>\"'\t\r\nQz")
+        for _ in 0..<2_000 {
+            let text = String((0..<random.int(12)).map { _ in alphabet[random.int(alphabet.count)] })
+            var used: [String: Int] = [:]
+            #expect(MarkdownRenderer.uniqueID(for: text, used: &used) == reference(text), "\(text.debugDescription)")
+        }
+        var used: [String: Int] = [:]
+        #expect(["Intro", "intro", "INTRO!", "", "?"].map { MarkdownRenderer.uniqueID(for: $0, used: &used) }
+                == ["intro", "intro-1", "intro-2", "section", "section-1"])
+        let html = MarkdownRenderer.render("# Tea & \"Cake\"\n\n## Step 1\n\ntext <h2>\n\n## Step 1\n\n# 第二 章", headingOffset: 1).html
+        #expect(html == "<h2 id=\"tea-cake\">Tea &amp; “Cake”</h2>\n<h3 id=\"step-1\">Step 1</h3>\n<p>text <!-- raw HTML omitted --></p>\n"
+                + "<h3 id=\"step-1-1\">Step 1</h3>\n<h2 id=\"第二-章\">第二 章</h2>\n")
+    }
 }

@@ -106,26 +106,30 @@ public enum MarkdownRenderer {
     /// its output is one of the document's headings, in order.
     static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
         guard !headings.isEmpty else { return html }
-        var html = html
-        return html.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + headings.count * 24)
-            var copied = 0, i = 0, index = 0
-            // Copy the text between headings in one piece each.
-            while index < headings.count, let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
-                i = open + 1
-                // "<hN>" where N is the next heading's level.
-                guard open + 3 < bytes.count, bytes[open + 1] == UInt8(ascii: "h"),
-                      bytes[open + 2] == UInt8(ascii: "0") + UInt8(headings[index].level), bytes[open + 3] == UInt8(ascii: ">") else { continue }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
-                result.append(contentsOf: "<h\(headings[index].level) id=\"\(HTMLEscape.escape(headings[index].id))\">".utf8)
-                copied = open + 4
-                i = copied
-                index += 1
-            }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: result, as: UTF8.self)
+        // The text between headings is appended as slices of `html` (already valid UTF-8, so
+        // nothing is checked again), each heading tag with its id in between.
+        let utf8 = html.utf8
+        var result = ""
+        result.reserveCapacity(utf8.count + headings.count * 24)
+        var copied = utf8.startIndex, i = utf8.startIndex, index = 0
+        while index < headings.count, let open = utf8[i...].firstIndex(of: UInt8(ascii: "<")) {
+            i = utf8.index(after: open)
+            // "<hN>" where N is the next heading's level.
+            let level = UInt8(ascii: "0") + UInt8(headings[index].level)
+            guard utf8.distance(from: open, to: utf8.endIndex) > 3, utf8[i] == UInt8(ascii: "h"),
+                  utf8[utf8.index(open, offsetBy: 2)] == level, utf8[utf8.index(open, offsetBy: 3)] == UInt8(ascii: ">") else { continue }
+            result += html[copied..<open]
+            result += "<h"
+            result.unicodeScalars.append(Unicode.Scalar(level))
+            result += " id=\""
+            HTMLEscape.append(headings[index].id, to: &result)
+            result += "\">"
+            copied = utf8.index(open, offsetBy: 4)
+            i = copied
+            index += 1
         }
+        result += html[copied...]
+        return result
     }
 
     /// A heading anchor: letters and digits of any script, lower-cased, words joined by `-`,
@@ -133,6 +137,20 @@ public enum MarkdownRenderer {
     static func uniqueID(for text: String, used: inout [String: Int]) -> String {
         var slug = ""
         var pendingDash = false
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same rule on bytes, without Unicode character properties.
+            for b in text.utf8 {
+                let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                    if pendingDash && !slug.isEmpty { slug.append("-") }
+                    pendingDash = false
+                    slug.unicodeScalars.append(Unicode.Scalar(lower))
+                } else if b == 0x20 || b == 0x2D || b == 0x5F {
+                    pendingDash = true
+                }
+            }
+            return unique(slug, used: &used)
+        }
         for ch in text.lowercased() {
             if ch.isLetter || ch.isNumber {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
@@ -142,7 +160,12 @@ public enum MarkdownRenderer {
                 pendingDash = true
             }
         }
-        if slug.isEmpty { slug = "section" }
+        return unique(slug, used: &used)
+    }
+
+    /// `slug` (or "section" when empty), with `-1`, `-2`, … when the document already has it.
+    private static func unique(_ slug: String, used: inout [String: Int]) -> String {
+        let slug = slug.isEmpty ? "section" : slug
         if let n = used[slug] {
             used[slug] = n + 1
             let candidate = "\(slug)-\(n)"

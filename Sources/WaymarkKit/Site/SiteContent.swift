@@ -167,7 +167,8 @@ struct SiteContent: Sendable {
 
     /// `other-note.md#part` → `other-note.html#part` when `other-note.md` is a note; nil otherwise.
     static func rewriteNoteLink(_ url: String, slugs: [String: String]) -> String? {
-        guard !url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
+        // (A byte test: `contains(":")` would be Foundation's string search.)
+        guard !url.utf8.contains(UInt8(ascii: ":")), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
         var path = Substring(url)
         var fragment = ""
         if let hash = path.firstIndex(of: "#") {
