@@ -2,17 +2,14 @@ import Synchronization
 
 /// The independent pieces of the compute step.
 enum ComputeJob: Sendable {
-    case weight, sortPoints
-    case notes(Range<Int>)
-    case targetCards(Range<Int>)
+    case weight, sortPoints, content
 }
 
 /// One result of the compute step.
 enum ComputedPart: Sendable {
     case weight(WeightStatistics?)
-    case sorted(PointsNewestFirst, [PointsPages.Month])
-    case notes([(SiteContent.NoteEntry, NoteImages)])
-    case targetCards(Int, [String?])
+    case sorted(PointsNewestFirst, [PointsPages.Month], earned: [String: [PointRecord]])
+    case content(SiteContent, schedule: [TargetSchedule.Item])
 }
 
 /// One page, or a small batch of pages, to render.
@@ -56,45 +53,45 @@ public struct SiteBuilder: Sendable {
         let siteTitle = options.title ?? export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
-        // Compute. Every job runs on one level of parallelism: libdispatch runs a nested
-        // concurrentPerform on one thread, so the notes are split into jobs here, not inside.
+        // The notes through cmark, unless that was done while the export was read.
         let ahead = notesAhead.flatMap { $0.fileNames.elementsEqual(export.notes.lazy.map(\.fileName)) ? $0 : nil }
-        let plan = SiteContent.notePlan(ahead == nil ? export.notes : [])
+            ?? NotesAhead(export.notes, loadExportFile: loadExportFile)
+        let rendered = ahead.wait()
+
+        // Compute: the records in order, the rest of the content arranged, the weight figures.
         let batch = SiteBuilder.batch
-        let computeJobs: [ComputeJob] = [.sortPoints, .weight]
-            + stride(from: 0, to: ahead == nil ? export.notes.count : 0, by: batch).map { .notes($0..<min($0 + batch, export.notes.count)) }
-            + stride(from: 0, to: export.targets.count, by: 4 * batch).map { .targetCards($0..<min($0 + 4 * batch, export.targets.count)) }
-        let parts = Parallel.map(computeJobs) { job -> ComputedPart in
+        let parts = Parallel.map([ComputeJob.sortPoints, .content, .weight]) { job -> ComputedPart in
             switch job {
             case .weight: return .weight(WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
                                                           goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm))
             case .sortPoints:
                 let sorted = SiteContent.sortedPoints(export, zone: options.zone)
-                return .sorted(sorted, PointsPages.months(sorted, zone: options.zone))
-            case .notes(let range):
-                return .notes(SiteContent.renderNotes(export.notes, plan: plan, range: range, loadExportFile: loadExportFile))
-            case .targetCards(let range): return .targetCards(range.lowerBound, SiteContent.targetCards(export, range: range))
+                return .sorted(sorted, PointsPages.months(sorted, zone: options.zone), earned: TargetsPages.earned(sorted))
+            case .content:
+                let content = SiteContent(export: export, options: options, pointsNewestFirst: PointsNewestFirst([], zone: options.zone),
+                                          rendered: rendered)
+                return .content(content, schedule: TargetsPages.schedule(content))
             }
         }
         var weight: WeightStatistics?, sorted = PointsNewestFirst([], zone: options.zone), months: [PointsPages.Month] = []
-        var cards = [String?](repeating: nil, count: export.targets.count)
-        var rendered = ahead?.wait() ?? []
-        rendered.reserveCapacity(export.notes.count)
+        var earned: [String: [PointRecord]] = [:], schedule: [TargetSchedule.Item] = []
+        var arranged: SiteContent?
         for part in parts {
             switch part {
             case .weight(let w): weight = w
-            case .sorted(let p, let m): (sorted, months) = (p, m)
-            case .notes(let n): rendered += n
-            case .targetCards(let start, let c): cards.replaceSubrange(start..<start + c.count, with: c)
+            case .sorted(let p, let m, let e): (sorted, months, earned) = (p, m, e)
+            case .content(let c, let s): (arranged, schedule) = (c, s)
             }
         }
-        let content = SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered, cards: cards)
+        var whole = arranged ?? SiteContent(export: export, options: options, pointsNewestFirst: sorted, rendered: rendered)
+        whole.pointsNewestFirst = sorted
+        let content = whole
         var warnings = content.warnings
 
         // Render: every page (or small batch of pages) is one job. The point statistics are the
         // first job: only the dashboards and stats.json need them, and they come with it, while
         // the other cores render the other pages.
-        let targetsPlan = TargetsPages.plan(content)
+        let targetsPlan = TargetsPages.Plan(schedule: schedule, earned: earned)
         var pageJobs: [PageJob] = [.statistics, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
         pageJobs += months.indices.map { .pointsMonth($0) }
         pageJobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }

@@ -7,8 +7,9 @@ struct SiteContent: Sendable {
     /// The date of `now` in the report zone.
     var today: LocalDate { zone.localDateTime(of: options.now).date }
 
-    /// Point records newest first; records at the same moment keep their file order.
-    let pointsNewestFirst: PointsNewestFirst
+    /// Point records newest first; records at the same moment keep their file order. (Set
+    /// apart from the rest, which the builder arranges while the records are being ordered.)
+    var pointsNewestFirst: PointsNewestFirst
     /// Notes newest first; notes without a date follow, by title.
     let notes: [NoteEntry]
     /// Targets with their page slugs, in file order.
@@ -94,10 +95,8 @@ struct SiteContent: Sendable {
         export.targets[range].map { target in target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html } }
     }
 
-    /// Assembles the content from its pieces: `rendered` holds every note in file order, `cards`
-    /// every target's card HTML (see `targetCards`) or is nil to render them here.
-    init(export: Export, options: SiteOptions, pointsNewestFirst: PointsNewestFirst, rendered: [(NoteEntry, NoteImages)],
-         cards: [String?]? = nil) {
+    /// Assembles the content from its pieces: `rendered` holds every note in file order.
+    init(export: Export, options: SiteOptions, pointsNewestFirst: PointsNewestFirst, rendered: [(NoteEntry, NoteImages)]) {
         self.export = export
         self.options = options
         self.pointsNewestFirst = pointsNewestFirst
@@ -120,8 +119,7 @@ struct SiteContent: Sendable {
         }.map(\.element)
 
         var targetSlugs = Slugger()
-        let cards = cards.flatMap { $0.count == export.targets.count ? $0 : nil }
-            ?? SiteContent.targetCards(export, range: export.targets.indices)
+        let cards = SiteContent.targetCards(export, range: export.targets.indices)
         var targets = zip(export.targets, cards).map { target, card in
             TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)),
                         cardHTML: card)

@@ -25,8 +25,15 @@ enum PointsPages {
         func close(at end: Int) {
             if let current { months.append(Month(year: current.year, month: current.month, records: all[start..<end], earned: earned, spent: spent)) }
         }
+        // Day numbers, and a date only when the day changes: records come newest first, and a
+        // month holds hundreds of them.
+        var lastDay = Int.min, day = LocalDate(dayNumber: 0)
         for (i, record) in all.enumerated() {
-            let day = record.date.localDate(in: zone)
+            let number = record.date.dayNumber(in: zone)
+            if number != lastDay {
+                lastDay = number
+                day = LocalDate(dayNumber: number)
+            }
             if current.map({ $0.year != day.year || $0.month != day.month }) ?? true {
                 close(at: i)
                 current = (day.year, day.month)

@@ -72,11 +72,21 @@ enum TargetsPages {
     }
 
     static func plan(_ content: SiteContent) -> Plan {
+        Plan(schedule: schedule(content), earned: earned(content.pointsNewestFirst))
+    }
+
+    /// The targets in the order their pages and timelines show them.
+    static func schedule(_ content: SiteContent) -> [TargetSchedule.Item] {
+        TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone)
+    }
+
+    /// The records of type "target", newest first, by name.
+    static func earned(_ points: PointsNewestFirst) -> [String: [PointRecord]] {
         var earned: [String: [PointRecord]] = [:]
-        for record in content.pointsNewestFirst where record.type == "target" {
+        for record in points where record.type == "target" {
             if let name = record.name { earned[name, default: []].append(record) }
         }
-        return Plan(schedule: TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone), earned: earned)
+        return earned
     }
 
     /// `targets/index.html`: the groups and the timeline.
