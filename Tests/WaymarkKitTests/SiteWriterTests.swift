@@ -135,11 +135,15 @@ struct SiteWriterTests {
     }
 
     @Test func unsafePathsAreRejected() {
-        for bad in ["../x.html", "/etc/passwd", "a/../../b", "a//b", "", "notes/晨跑.html", "a/.", "x\u{0}y"] {
+        for bad in ["../x.html", "/etc/passwd", "a/../../b", "a//b", "", "notes/晨跑.html", "a/.", "x\u{0}y", "a/", ".", "..",
+                    "./a", "a/..", String(repeating: "a", count: 121), String(repeating: "a/", count: 121) + "b", "a b", "a\\b"] {
             #expect(!SitePath.isSafe(bad), "\(bad)")
         }
-        #expect(SitePath.isSafe("notes/half-marathon.html"))
+        for good in ["notes/half-marathon.html", "...", "a/.../b", ".well-known/x", "a.b_c-D9/e", String(repeating: "a", count: 120)] {
+            #expect(SitePath.isSafe(good), "\(good)")
+        }
         #expect(SitePath.root(from: "notes/a.html") == "../")
+        #expect(SitePath.root(from: "a/b/c.html") == "../../")
         #expect(SitePath.root(from: "index.html") == "")
     }
 }

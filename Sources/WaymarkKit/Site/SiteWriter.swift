@@ -224,11 +224,12 @@ public struct SiteWriter: Sendable {
     }
 
     private func directories(of path: String) -> [String] {
+        // Every "/" ends a folder: the path up to it is one (paths are safe, see `SitePath`).
         var result: [String] = []
-        var current = ""
-        for component in path.split(separator: "/").dropLast() {
-            current = current.isEmpty ? String(component) : current + "/" + component
-            result.append(current)
+        var i = path.utf8.startIndex
+        while let slash = path.utf8[i...].firstIndex(of: UInt8(ascii: "/")) {
+            result.append(String(path[..<slash]))
+            i = path.utf8.index(after: slash)
         }
         return result
     }
