@@ -106,27 +106,39 @@ public enum MarkdownRenderer {
     /// its output is one of the document's headings, in order.
     static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
         guard !headings.isEmpty else { return html }
+        // Where each heading's "<hN>" starts, found on the bytes.
+        var html = html
+        let starts: [Int] = html.withUTF8 { bytes in
+            var found: [Int] = []
+            found.reserveCapacity(headings.count)
+            var i = 0
+            while found.count < headings.count, i < bytes.count,
+                  let base = bytes.baseAddress, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), bytes.count - i) {
+                let open = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                i = open + 1
+                let level = UInt8(ascii: "0") + UInt8(headings[found.count].level)
+                if open + 3 < bytes.count, bytes[open + 1] == UInt8(ascii: "h"), bytes[open + 2] == level, bytes[open + 3] == UInt8(ascii: ">") {
+                    found.append(open)
+                    i = open + 4
+                }
+            }
+            return found
+        }
         // The text between headings is appended as slices of `html` (already valid UTF-8, so
         // nothing is checked again), each heading tag with its id in between.
         let utf8 = html.utf8
         var result = ""
         result.reserveCapacity(utf8.count + headings.count * 24)
-        var copied = utf8.startIndex, i = utf8.startIndex, index = 0
-        while index < headings.count, let open = utf8[i...].firstIndex(of: UInt8(ascii: "<")) {
-            i = utf8.index(after: open)
-            // "<hN>" where N is the next heading's level.
-            let level = UInt8(ascii: "0") + UInt8(headings[index].level)
-            guard utf8.distance(from: open, to: utf8.endIndex) > 3, utf8[i] == UInt8(ascii: "h"),
-                  utf8[utf8.index(open, offsetBy: 2)] == level, utf8[utf8.index(open, offsetBy: 3)] == UInt8(ascii: ">") else { continue }
+        var copied = utf8.startIndex
+        for (n, start) in starts.enumerated() {
+            let open = utf8.index(utf8.startIndex, offsetBy: start)
             result += html[copied..<open]
             result += "<h"
-            result.unicodeScalars.append(Unicode.Scalar(level))
+            result.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(headings[n].level)))
             result += " id=\""
-            HTMLEscape.append(headings[index].id, to: &result)
+            HTMLEscape.append(headings[n].id, to: &result)
             result += "\">"
             copied = utf8.index(open, offsetBy: 4)
-            i = copied
-            index += 1
         }
         result += html[copied...]
         return result
