@@ -10,7 +10,11 @@ import Synchronization
 /// one a front-to-back read gives.
 enum RecordsDecoder {
     /// Records per chunk below which threads cost more than they save.
-    static let recordsPerChunk = 20_000
+    static let recordsPerChunk = 5_000
+    /// Chunks per core: more chunks than cores, so that a core that was busy with something else
+    /// (notes, the other files) when decoding began still gets its share instead of leaving the
+    /// last chunk to one core while the other waits.
+    static let chunksPerCore = 4
 
     /// A fast path for one record: the value and where its id lies in the file, or nil to use
     /// the general decoder.
@@ -69,7 +73,7 @@ enum RecordsDecoder {
         // Every chunk decodes straight into its part of the final array; the few records that
         // fail leave a gap at the end of their chunk's part, closed afterwards by moving the later
         // records down (a move, so no record is copied and no string retained or released).
-        let chunks = max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
+        let chunks = max(1, min(chunksPerCore * ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
         let results = Mutex<[Chunk?]>(Array(repeating: nil, count: chunks))
         let source = text.bytes
         let envelope = inEnvelope
@@ -104,7 +108,7 @@ enum RecordsDecoder {
         // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
         // of one hash partition. Warnings come out in file order.
         let finished = done.compactMap { $0 }
-        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
+        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / (4 * recordsPerChunk)))
         let found = Parallel.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
             source.withUnsafeBufferPointer { buffer in
                 var finder = DuplicateFinder<RecordID>(expected: starts.count / partitions + 16)
