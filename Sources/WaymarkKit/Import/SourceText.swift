@@ -20,37 +20,21 @@ public struct SourceText: Sendable {
             body.removeFirst(3)
         }
         // UTF-16 without a BOM shows up as NUL bytes between ASCII characters; text never holds NUL.
-        if SourceText.containsNUL(body), let nul = body.firstIndex(of: 0) {
+        // One pass looks for both; a NUL anywhere is reported before bad UTF-8.
+        let (hasNUL, bad) = body.withUnsafeBufferPointer { SourceText.scan($0, stopAtNUL: true) }
+        if hasNUL, let nul = body.firstIndex(of: 0) {
             if nul < 4 {
                 throw EncodingError(line: 1, column: 1, message: "the file contains NUL bytes; it looks like UTF-16 or binary data, save it as UTF-8 text")
             }
             let (line, column) = SourceText.lineColumn(of: nul, in: body)
             throw EncodingError(line: line, column: column, message: "the file contains a NUL byte; text files must not")
         }
-        if let bad = SourceText.firstInvalidUTF8(body) {
+        if let bad {
             let (line, column) = SourceText.lineColumn(of: bad, in: body)
             throw EncodingError(line: line, column: column,
                                 message: "invalid UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true))); save the file as UTF-8")
         }
         bytes = body
-    }
-
-    /// Whether any byte is 0, eight bytes at a time.
-    static func containsNUL(_ b: [UInt8]) -> Bool {
-        b.withUnsafeBytes { raw in
-            var i = 0
-            let n = raw.count
-            while i + 8 <= n {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 { return true }
-                i += 8
-            }
-            while i < n {
-                if raw[i] == 0 { return true }
-                i += 1
-            }
-            return false
-        }
     }
 
     /// The offset of the first byte that breaks UTF-8, or nil when all is well.
@@ -59,15 +43,31 @@ public struct SourceText: Sendable {
     }
 
     static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        scan(b, stopAtNUL: false).invalid
+    }
+
+    /// The offset of the first byte that breaks UTF-8 and, with `stopAtNUL`, whether the bytes
+    /// hold a NUL (then the scan may stop there, and `invalid` is meaningless).
+    static func scan(_ b: UnsafeBufferPointer<UInt8>, stopAtNUL: Bool) -> (nul: Bool, invalid: Int?) {
         var i = 0
         let n = b.count
         let raw = UnsafeRawBufferPointer(b)
+        // Bad UTF-8 at `k`: every byte before it was checked for NUL; look at the rest too.
+        func bad(_ k: Int) -> (nul: Bool, invalid: Int?) {
+            (stopAtNUL && UnsafeBufferPointer(rebasing: b[k...]).contains(0), k)
+        }
         while i < n {
             // Eight ASCII bytes at a time: most exports are mostly ASCII.
-            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            while i + 8 <= n {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if v & 0x8080_8080_8080_8080 != 0 { break }
+                if stopAtNUL && (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 { return (true, nil) }
+                i += 8
+            }
             guard i < n else { break }
             let c = b[i]
             if c < 0x80 {
+                if stopAtNUL && c == 0 { return (true, nil) }
                 i += 1
                 continue
             }
@@ -78,18 +78,18 @@ public struct SourceText: Sendable {
             case 0xC2...0xDF: need = 1; minimum = 0x80; value = UInt32(c & 0x1F)
             case 0xE0...0xEF: need = 2; minimum = 0x800; value = UInt32(c & 0x0F)
             case 0xF0...0xF4: need = 3; minimum = 0x10000; value = UInt32(c & 0x07)
-            default: return i
+            default: return bad(i)
             }
-            guard i + need < n else { return i }
+            guard i + need < n else { return bad(i) }
             for k in 1...need {
                 let cc = b[i + k]
-                guard cc & 0xC0 == 0x80 else { return i }
+                guard cc & 0xC0 == 0x80 else { return bad(i) }
                 value = value << 6 | UInt32(cc & 0x3F)
             }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return bad(i) }
             i += need + 1
         }
-        return nil
+        return (false, nil)
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.
