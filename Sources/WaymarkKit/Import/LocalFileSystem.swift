@@ -32,10 +32,14 @@ extension FileSystem {
             // costs more than the reading itself when there are a thousand small notes.
             let expected = max(0, Int(st.st_size))
             var failure: FileSystemError?
-            var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            var grew = false
+            // One byte of room more than the size: a read that stops short at exactly the size
+            // is the end of the file, without another read to find out.
+            var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
                 var filled = 0
-                while filled < expected, let base = buffer.baseAddress {
-                    let n = read(fd, base + filled, expected - filled)
+                while filled <= expected, let base = buffer.baseAddress {
+                    let wanted = expected + 1 - filled
+                    let n = read(fd, base + filled, wanted)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = .posix(path, "read")
@@ -43,23 +47,21 @@ extension FileSystem {
                     }
                     if n == 0 { break }
                     filled += n
+                    if filled == expected && n < wanted { break }
                 }
+                grew = filled > expected
                 count = filled
             }
             if let failure { throw failure }
             // A file that grew since fstat (or reports no size): read the rest in chunks.
-            var probe: UInt8 = 0
-            while bytes.count >= expected {
-                let n = read(fd, &probe, 1)
-                if n < 0 {
+            while grew {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let m = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if m < 0 {
                     if errno == EINTR { continue }
                     throw .posix(path, "read")
                 }
-                if n == 0 { break }
-                bytes.append(probe)
-                var chunk = [UInt8](repeating: 0, count: 65_536)
-                let m = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if m < 0 { throw .posix(path, "read") }
+                if m == 0 { break }
                 bytes.append(contentsOf: chunk[0..<m])
             }
             return bytes
