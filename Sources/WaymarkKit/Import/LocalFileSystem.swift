@@ -36,6 +36,7 @@ extension FileSystem {
             // One byte of room more than the size: a read that stops short at exactly the size
             // is the end of the file, without another read to find out.
             var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+                if let base = buffer.baseAddress { HugePages.advise(base, bytes: expected) }
                 var filled = 0
                 while filled <= expected, let base = buffer.baseAddress {
                     let wanted = expected + 1 - filled

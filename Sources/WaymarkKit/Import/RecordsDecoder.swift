@@ -80,6 +80,7 @@ enum RecordsDecoder {
         let ranges = (0..<chunks).map { c in (starts.count * c / chunks)..<(starts.count * (c + 1) / chunks) }
         var done: [Chunk?] = []
         let items = [T](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
+            if let base = buffer.baseAddress { HugePages.advise(base, bytes: buffer.count * MemoryLayout<T>.stride) }
             let slots = Slots(base: buffer.baseAddress)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let range = ranges[c]
