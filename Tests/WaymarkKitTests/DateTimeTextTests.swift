@@ -62,6 +62,25 @@ struct LocalDateTests {
 }
 
 struct ZoneTests {
+    @Test func datesAndPaddingWrittenAsBytes() {
+        func reference(_ v: Int, _ w: Int) -> String {
+            let d = String(v)
+            return d.count >= w ? d : String(repeating: "0", count: w - d.count) + d
+        }
+        for v in [0, 1, 9, 10, 99, 100, 2026, 99_999, 123_456_789, 999_999_999_999, 1_000_000_000_000, -5, Int.max] {
+            for w in [0, 1, 2, 4, 12, 13] {
+                #expect(pad(v, w) == reference(v, w), "\(v) \(w)")
+            }
+        }
+        var random = SampleRandom(seed: 11)
+        for _ in 0..<2_000 {
+            let date = LocalDate(dayNumber: random.int(4_000_000) - 1_000_000)
+            #expect(date.description == reference(date.year, 4) + "-" + reference(date.month, 2) + "-" + reference(date.day, 2))
+        }
+        #expect(LocalDate(dayNumber: 0).description == "1970-01-01")
+        #expect(LocalDate(year: 9999, month: 12, day: 31)?.description == "9999-12-31")
+    }
+
     @Test func dayNumbersWithoutBuildingDates() throws {
         let zones = try ["Asia/Shanghai", "America/St_Johns", "Pacific/Kiritimati", "UTC"].map { try #require(Zone(identifier: $0)) }
         // Around midnight in each zone, before and after 1970, and whole days.

@@ -77,13 +77,39 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `yyyy-MM-dd`.
     public var description: String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        }
+        // Written as bytes: dates are formatted for every row of every table.
+        return String(unsafeUninitializedCapacity: 10) { b in
+            b[0] = UInt8(48 + year / 1000); b[1] = UInt8(48 + year / 100 % 10); b[2] = UInt8(48 + year / 10 % 10); b[3] = UInt8(48 + year % 10)
+            b[4] = 0x2D; b[5] = UInt8(48 + month / 10); b[6] = UInt8(48 + month % 10)
+            b[7] = 0x2D; b[8] = UInt8(48 + day / 10); b[9] = UInt8(48 + day % 10)
+            return 10
+        }
     }
 }
 
 /// Zero-padded decimal, without Foundation formatting.
 @inlinable
 func pad(_ value: Int, _ width: Int) -> String {
+    if value >= 0 && value < 1_000_000_000_000 && width <= 12 {
+        // Digits written from the right, zeros filling the rest of the width.
+        var digits = 1, rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let count = max(width, digits)
+        return String(unsafeUninitializedCapacity: count) { b in
+            var m = value
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                b[i] = UInt8(48 + m % 10)
+                m /= 10
+            }
+            return count
+        }
+    }
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
