@@ -113,11 +113,52 @@ struct LocalisationTests {
         #expect(en.monthYear(year: 2026, month: 11) == "November 2026" && zh.monthYear(year: 2026, month: 11) == "2026年11月")
         #expect(en.weekday(d) == "Sun" && zh.weekday(d) == "周日")
         #expect(en.integer(1_234_567) == "1,234,567" && en.integer(-12) == "−12" && en.integer(0) == "0")
+        // Against the rule stated on characters: a comma before every group of three from the right.
+        func reference(_ n: Int) -> String {
+            let digits = Array(String(n.magnitude))
+            var out = ""
+            for (i, ch) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+                out.append(ch)
+            }
+            return n < 0 ? "−" + out : out
+        }
+        for n in [1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 100_000, 999_999, 1_000_000, Int.max, Int.min, -1, -999, -1_000, -1_234_567] {
+            #expect(en.integer(n) == reference(n), "\(n)")
+        }
         #expect(en.decimal(62.45) == "62.5" && en.decimal(-0.05) == "−0.1" && en.decimal(3) == "3.0")
         #expect(LocaleFormat.fixed(2.675, places: 2) == "2.68" || LocaleFormat.fixed(2.675, places: 2) == "2.67")
         #expect(Phrases(.en).days(1) == "1 day" && Phrases(.en).days(3) == "3 days" && Phrases(.zhHans).days(3) == "3 天")
         #expect(Phrases(.en).duration(minutes: 450) == "7 h 30 min" && Phrases(.zhHans).duration(minutes: 450) == "7小时30分钟")
         #expect(Phrases(.en).duration(minutes: 45) == "45 min" && Phrases(.en).duration(minutes: 120) == "2 h")
         #expect(LocaleFormat.offset(-16_200) == "-04:30")
+    }
+}
+
+/// Coordinates are written as bytes; they must read as the plain decimal rule says.
+struct CoordinateTextTests {
+    @Test func coordinatesMatchTheDecimalRule() {
+        func tenths(_ v: Double) -> String {
+            let t = Int64((v * 10).rounded())
+            let a = abs(t)
+            return (t < 0 ? "-" : "") + String(a / 10) + (a % 10 == 0 ? "" : "." + String(a % 10))
+        }
+        func hundredths(_ v: Double) -> String {
+            let h = Int64((v * 100).rounded(.toNearestOrAwayFromZero))
+            if h == 0 { return "0" }
+            let a = abs(h), whole = a / 100, frac = a % 100
+            let sign = h < 0 ? "-" : ""
+            if frac == 0 { return sign + String(whole) }
+            if frac % 10 == 0 { return sign + String(whole) + "." + String(frac / 10) }
+            return sign + String(whole) + "." + (frac < 10 ? "0" : "") + String(frac)
+        }
+        var random = SampleRandom(seed: 3)
+        var values: [Double] = [0, 0.04, -0.04, 0.05, -0.05, 0.5, -0.5, 1, -1, 12.345, 99.995, 1_000_000.25, -7.06]
+        for _ in 0..<3_000 { values.append(Double(random.int(2_000_000) - 1_000_000) / Double([1, 7, 100, 1_000][random.int(4)])) }
+        for v in values {
+            #expect(WeightChart.c(v) == tenths(v), "\(v)")
+            #expect(SVG.number(v) == hundredths(v), "\(v)")
+        }
+        #expect(SVG.number(.nan) == "0" && WeightChart.c(-0.25) == "-0.3" && SVG.number(-0.005) == "-0.01")
     }
 }

@@ -4,14 +4,45 @@ public enum SVG {
     /// At most two decimals, trailing zeros dropped: 12.5, 3, -0.25 (never "-0").
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let hundredths = Int64((value * 100).rounded(.toNearestOrAwayFromZero))
-        if hundredths == 0 { return "0" }
-        let sign = hundredths < 0 ? "-" : ""
-        let a = abs(hundredths)
-        let whole = a / 100, frac = a % 100
-        if frac == 0 { return sign + String(whole) }
-        if frac % 10 == 0 { return sign + String(whole) + "." + String(frac / 10) }
-        return sign + String(whole) + "." + (frac < 10 ? "0" : "") + String(frac)
+        return decimal(Int64((value * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
+    }
+
+    /// `scaled / 10^places` written with as few decimals as it needs ("12", "12.5", "-0.05"),
+    /// as bytes (charts write thousands of coordinates). `places` is 1 or 2.
+    static func decimal(_ scaled: Int64, places: Int) -> String {
+        if scaled == 0 { return "0" }
+        let divisor: UInt64 = places == 1 ? 10 : 100
+        let magnitude = scaled.magnitude
+        var whole = magnitude / divisor, fraction = magnitude % divisor, fractionDigits = fraction == 0 ? 0 : places
+        while fractionDigits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var wholeDigits = 1, rest = whole
+        while rest >= 10 {
+            rest /= 10
+            wholeDigits += 1
+        }
+        let count = (scaled < 0 ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        return String(unsafeUninitializedCapacity: count) { b in
+            var i = count - 1
+            for _ in 0..<fractionDigits {
+                b[i] = UInt8(48 + fraction % 10)
+                fraction /= 10
+                i -= 1
+            }
+            if fractionDigits > 0 {
+                b[i] = UInt8(ascii: ".")
+                i -= 1
+            }
+            repeat {
+                b[i] = UInt8(48 + whole % 10)
+                whole /= 10
+                i -= 1
+            } while whole > 0
+            if scaled < 0 { b[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 
     /// Text escaped for SVG content and attributes.

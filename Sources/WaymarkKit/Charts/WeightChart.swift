@@ -55,9 +55,7 @@ public enum WeightChart {
     /// Coordinates with one decimal: enough at any width, and light.
     static func c(_ v: Double) -> String {
         let tenths = Int64((v * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let a = abs(tenths)
-        return a % 10 == 0 ? sign + String(a / 10) : sign + String(a / 10) + "." + String(a % 10)
+        return SVG.decimal(tenths, places: 1)
     }
 
     public static func svg(_ points: [Point], _ o: Options) -> String {

@@ -90,13 +90,28 @@ public struct LocaleFormat: Sendable {
 
     /// "12,345" (both languages group by thousands with commas).
     public func integer(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
+        // Written as bytes from the right, a comma after every third digit ("−" is 3 bytes).
+        var digits = 1, rest = n.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
-        return n < 0 ? "−" + out : out
+        let count = digits + (digits - 1) / 3 + (n < 0 ? 3 : 0)
+        return String(unsafeUninitializedCapacity: count) { b in
+            var m = n.magnitude, i = count - 1, written = 0
+            repeat {
+                if written > 0 && written % 3 == 0 {
+                    b[i] = UInt8(ascii: ",")
+                    i -= 1
+                }
+                b[i] = UInt8(48 + m % 10)
+                m /= 10
+                i -= 1
+                written += 1
+            } while m > 0
+            if n < 0 { (b[0], b[1], b[2]) = (0xE2, 0x88, 0x92) }
+            return count
+        }
     }
 
     /// One decimal, rounded half away from zero: 62.45 → "62.5"; whole values keep ".0".
