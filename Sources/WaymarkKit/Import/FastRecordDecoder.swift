@@ -50,6 +50,19 @@ struct FastRecordDecoder {
         guard parser.peek() == UInt8(ascii: "\"") else { return nil }
         var i = parser.index + 1
         let start = i
+        // Eight bytes at a time while none is a quote, a backslash or a control byte (a zero
+        // byte in `v ^ pattern` marks a match; a false alarm only hands over to the byte loop).
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= bytes.count {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = v ^ (ones &* 0x22), backslash = v ^ (ones &* 0x5C)
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (v &- ones &* 0x20) & ~v) & highs
+                if found != 0 { break }
+                i += 8
+            }
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
