@@ -184,9 +184,10 @@ struct ReadState: Sendable {
     }
 
     /// The bytes of a file in the export, or nil after recording why not.
-    mutating func load(_ relative: String) -> [UInt8]? {
+    /// `kind`, when the caller has just looked (listing a folder), saves looking again.
+    mutating func load(_ relative: String, kind known: FileSystem.Kind? = nil) -> [UInt8]? {
         let full = path(relative)
-        switch fs.kind(full) {
+        switch known ?? fs.kind(full) {
         case .none:
             diagnostics.append(.error(relative, .file, "disappeared while the export was read", category: .missingInput))
             return nil

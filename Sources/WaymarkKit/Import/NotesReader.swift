@@ -29,7 +29,7 @@ enum NotesReader {
             state.diagnostics.append(.error(dir, .file, "cannot list the notes folder: \(error.detail)", category: .missingInput))
             return ([], [], nil)
         }
-        var markdown: [String] = []
+        var markdown: [(name: String, kind: FileSystem.Kind?)] = []
         for name in names where !name.hasPrefix(".") {
             let relative = dir + "/" + name
             let lower = name.lowercased()
@@ -42,15 +42,16 @@ enum NotesReader {
                 if kind == .file || (kind == .symbolicLink && state.staysInside(relative)) { assets.append(relative) }
                 continue
             }
-            markdown.append(name)
+            markdown.append((name, kind))
         }
         // Read and parse the notes on every core; problems are reported in file-name order.
         let base = state
-        let read = Parallel.map(markdown) { name -> (Note?, [Diagnostic]) in
+        let read = Parallel.map(markdown) { name, kind -> (Note?, [Diagnostic]) in
             var local = base
             local.diagnostics = []
             let relative = dir + "/" + name
-            guard let bytes = local.load(relative), let text = local.text(relative, bytes) else { return (nil, local.diagnostics) }
+            // A plain file seen while listing is read without looking at it again.
+            guard let bytes = local.load(relative, kind: kind == .file ? .file : nil), let text = local.text(relative, bytes) else { return (nil, local.diagnostics) }
             let note = parse(String(decoding: text.bytes, as: UTF8.self), fileName: name, file: relative, zone: zone,
                              diagnostics: &local.diagnostics)
             return (note, local.diagnostics)
