@@ -24,7 +24,10 @@ public enum MarkdownRenderer {
     }
 
     public struct Result: Equatable, Sendable {
-        public var html: String
+        /// The HTML as UTF-8 bytes, as pages embed it.
+        public var htmlBytes: [UInt8]
+        /// The HTML as text.
+        public var html: String { String(decoding: htmlBytes, as: UTF8.self) }
         public var headings: [Heading]
         /// The text without markup, blocks separated by single spaces, up to `plainTextLimit`
         /// characters (summaries need the beginning only).
@@ -43,7 +46,7 @@ public enum MarkdownRenderer {
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
             } ?? cmark_parse_document("", 0, options)
         }) else {
-            return Result(html: "", headings: [], plainText: "")
+            return Result(htmlBytes: [], headings: [], plainText: "")
         }
         defer { cmark_node_free(document) }
 
@@ -95,53 +98,45 @@ public enum MarkdownRenderer {
         }
 
         guard let rendered = cmark_render_html(document, options) else {
-            return Result(html: "", headings: headings, plainText: plain.text)
+            return Result(htmlBytes: [], headings: headings, plainText: plain.text)
         }
         defer { free(rendered) }
-        let html = String(validatingCString: rendered) ?? String(decoding: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)), as: UTF8.self)
-        return Result(html: addHeadingIDs(html, headings), headings: headings, plainText: plain.text)
+        var html = Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
+        // cmark's output is valid UTF-8 when its input was checked (CMARK_OPT_VALIDATE_UTF8);
+        // should it ever not be, bad bytes become U+FFFD rather than reaching a page.
+        if SourceText.firstInvalidUTF8(html) != nil { html = Array(String(decoding: html, as: UTF8.self).utf8) }
+        return Result(htmlBytes: addHeadingIDs(html, headings), headings: headings, plainText: plain.text)
     }
 
     /// cmark writes headings as a bare `<hN>`; raw HTML is omitted in safe mode, so every `<hN>` in
     /// its output is one of the document's headings, in order.
-    static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
+    static func addHeadingIDs(_ html: [UInt8], _ headings: [Heading]) -> [UInt8] {
         guard !headings.isEmpty else { return html }
-        // Where each heading's "<hN>" starts, found on the bytes.
-        var html = html
-        let starts: [Int] = html.withUTF8 { bytes in
-            var found: [Int] = []
-            found.reserveCapacity(headings.count)
-            var i = 0
-            while found.count < headings.count, i < bytes.count,
-                  let base = bytes.baseAddress, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), bytes.count - i) {
+        return html.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return html }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + headings.count * 24)
+            var copied = 0, i = 0, index = 0
+            // Copy the text between headings in one piece each; "<" found with memchr.
+            while index < headings.count, i < bytes.count, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), bytes.count - i) {
                 let open = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 i = open + 1
-                let level = UInt8(ascii: "0") + UInt8(headings[found.count].level)
-                if open + 3 < bytes.count, bytes[open + 1] == UInt8(ascii: "h"), bytes[open + 2] == level, bytes[open + 3] == UInt8(ascii: ">") {
-                    found.append(open)
-                    i = open + 4
-                }
+                // "<hN>" where N is the next heading's level.
+                let level = UInt8(ascii: "0") + UInt8(headings[index].level)
+                guard open + 3 < bytes.count, bytes[open + 1] == UInt8(ascii: "h"), bytes[open + 2] == level,
+                      bytes[open + 3] == UInt8(ascii: ">") else { continue }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
+                result.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "h"), level])
+                result.append(contentsOf: " id=\"".utf8)
+                HTMLEscape.append(headings[index].id, to: &result)
+                result.append(contentsOf: "\">".utf8)
+                copied = open + 4
+                i = copied
+                index += 1
             }
-            return found
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return result
         }
-        // The text between headings is appended as slices of `html` (already valid UTF-8, so
-        // nothing is checked again), each heading tag with its id in between.
-        let utf8 = html.utf8
-        var result = ""
-        result.reserveCapacity(utf8.count + headings.count * 24)
-        var copied = utf8.startIndex
-        for (n, start) in starts.enumerated() {
-            let open = utf8.index(utf8.startIndex, offsetBy: start)
-            result += html[copied..<open]
-            result += "<h"
-            result.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(headings[n].level)))
-            result += " id=\""
-            HTMLEscape.append(headings[n].id, to: &result)
-            result += "\">"
-            copied = utf8.index(open, offsetBy: 4)
-        }
-        result += html[copied...]
-        return result
     }
 
     /// A heading anchor: letters and digits of any script, lower-cased, words joined by `-`,

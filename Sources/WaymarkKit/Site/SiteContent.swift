@@ -25,7 +25,8 @@ struct SiteContent: Sendable {
         var note: Note
         var slug: String
         var title: String
-        var html: String
+        /// The note's HTML as UTF-8 bytes.
+        var html: [UInt8]
         var summary: String
         /// The target the note's `target:` names (by id, else by name), as an index into `targets`.
         var target: Int?
@@ -83,7 +84,7 @@ struct SiteContent: Sendable {
             }
             let stem = note.fileName.hasSuffix(".md") ? String(note.fileName.dropLast(3)) : note.fileName
             let title = note.title ?? result.headings.first.flatMap { $0.text.isEmpty ? nil : $0.text } ?? stem
-            return (NoteEntry(note: note, slug: plan.slugs[i], title: title, html: result.html,
+            return (NoteEntry(note: note, slug: plan.slugs[i], title: title, html: result.htmlBytes,
                               summary: SiteContent.summary(result.plainText, limit: 160), target: nil, tag: nil), images)
         }
     }

@@ -31,7 +31,7 @@ enum NotesPages {
                 "title": .string(n.title),
                 "date": date(n, content, r),
                 "machine": machine(n, content),
-                "bodyHTML": .html(n.html),
+                "bodyHTML": .htmlBytes(n.html),
                 "targetLink": n.target.map { i in
                     ["href": .string("../targets/" + content.targets[i].slug + ".html"),
                      "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]
