@@ -11,7 +11,7 @@ struct NotesAheadTests {
         return (ExportReader(fileSystem: .inMemory(root: "/s", files: byPath)), byPath)
     }
 
-    @Test func theReaderHandsOverTheNotesBeforeItFinishes() throws {
+    @Test func theReaderHandsOverTheNotesOnce() throws {
         var (reader, _) = Self.sampleExport()
         let seen = Mutex<[[String]]>([])
         reader.notesRead = { notes, assets in

@@ -18,12 +18,7 @@ public enum SVG {
             fraction /= 10
             fractionDigits -= 1
         }
-        var wholeDigits = 1, rest = whole
-        while rest >= 10 {
-            rest /= 10
-            wholeDigits += 1
-        }
-        let count = (scaled < 0 ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        let count = (scaled < 0 ? 1 : 0) + decimalDigitCount(whole) + (fractionDigits > 0 ? 1 + fractionDigits : 0)
         return String(unsafeUninitializedCapacity: count) { b in
             var i = count - 1
             for _ in 0..<fractionDigits {

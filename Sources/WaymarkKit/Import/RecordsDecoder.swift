@@ -15,6 +15,8 @@ enum RecordsDecoder {
     /// (notes, the other files) when decoding began still gets its share instead of leaving the
     /// last chunk to one core while the other waits.
     static let chunksPerCore = 4
+    /// Records per partition of the duplicate-id search (each partition reads every id once).
+    static let recordsPerPartition = 20_000
 
     /// A fast path for one record: the value and where its id lies in the file, or nil to use
     /// the general decoder.
@@ -109,7 +111,7 @@ enum RecordsDecoder {
         // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
         // of one hash partition. Warnings come out in file order.
         let finished = done.compactMap { $0 }
-        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / (4 * recordsPerChunk)))
+        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerPartition))
         let found = Parallel.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
             source.withUnsafeBufferPointer { buffer in
                 var finder = DuplicateFinder<RecordID>(expected: starts.count / partitions + 16)

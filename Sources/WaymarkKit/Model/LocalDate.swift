@@ -95,12 +95,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 func pad(_ value: Int, _ width: Int) -> String {
     if value >= 0 && value < 1_000_000_000_000 && width <= 12 {
         // Digits written from the right, zeros filling the rest of the width.
-        var digits = 1, rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        let count = max(width, digits)
+        let count = max(width, decimalDigitCount(UInt64(value)))
         return String(unsafeUninitializedCapacity: count) { b in
             var m = value
             for i in stride(from: count - 1, through: 0, by: -1) {
@@ -112,4 +107,15 @@ func pad(_ value: Int, _ width: Int) -> String {
     }
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// How many decimal digits `n` has (1 for 0), for numbers written as bytes from the right.
+@inlinable
+func decimalDigitCount(_ n: UInt64) -> Int {
+    var digits = 1, rest = n
+    while rest >= 10 {
+        rest /= 10
+        digits += 1
+    }
+    return digits
 }

@@ -18,11 +18,17 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
         Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
+    /// The number of the day (days since 1970-01-01) that holds the wall time `seconds` after
+    /// 1970-01-01T00:00:00; rounds down before 1970.
+    public static func dayNumber(secondsAsUTC seconds: Int64) -> Int {
+        Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+    }
+
     /// The wall time `seconds` after 1970-01-01T00:00:00.
     public init(secondsAsUTC seconds: Int64) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = Int(seconds - days * 86_400)
-        date = LocalDate(dayNumber: Int(days))
+        let days = LocalDateTime.dayNumber(secondsAsUTC: seconds)
+        let rest = Int(seconds - Int64(days) * 86_400)
+        date = LocalDate(dayNumber: days)
         hour = rest / 3600
         minute = rest / 60 % 60
         second = rest % 60

@@ -20,10 +20,16 @@ public enum Moment: Hashable, Sendable {
     /// without building the date, for loops over every record.
     public func dayNumber(in zone: Zone) -> Int {
         switch self {
-        case .instant(let seconds):
-            let wall = seconds + Int64(zone.offset(at: seconds))
-            return Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)
+        case .instant(let seconds): return LocalDateTime.dayNumber(secondsAsUTC: seconds + Int64(zone.offset(at: seconds)))
         case .day(let date): return date.dayNumber
+        }
+    }
+
+    /// `isAfter(_:in:)` for loops over every record, given the number of today in the zone.
+    public func isAfter(_ now: Int64, today: Int) -> Bool {
+        switch self {
+        case .instant(let seconds): return seconds > now
+        case .day(let date): return date.dayNumber > today
         }
     }
 

@@ -91,11 +91,7 @@ public struct LocaleFormat: Sendable {
     /// "12,345" (both languages group by thousands with commas).
     public func integer(_ n: Int) -> String {
         // Written as bytes from the right, a comma after every third digit ("−" is 3 bytes).
-        var digits = 1, rest = n.magnitude
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
+        let digits = decimalDigitCount(UInt64(n.magnitude))
         let count = digits + (digits - 1) / 3 + (n < 0 ? 3 : 0)
         return String(unsafeUninitializedCapacity: count) { b in
             var m = n.magnitude, i = count - 1, written = 0

@@ -90,13 +90,6 @@ struct SiteContent: Sendable {
     }
 
     /// Assembles the content from its pieces: `rendered` holds every note in file order.
-    /// The description of each target as HTML for cards (headings start at level 4), in file
-    /// order, for the targets in `range`.
-    static func targetCards(_ export: Export, range: Range<Int>) -> [String?] {
-        export.targets[range].map { target in target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html } }
-    }
-
-    /// Assembles the content from its pieces: `rendered` holds every note in file order.
     init(export: Export, options: SiteOptions, pointsNewestFirst: PointsNewestFirst, rendered: [(NoteEntry, NoteImages)]) {
         self.export = export
         self.options = options
@@ -120,10 +113,10 @@ struct SiteContent: Sendable {
         }.map(\.element)
 
         var targetSlugs = Slugger()
-        let cards = SiteContent.targetCards(export, range: export.targets.indices)
-        var targets = zip(export.targets, cards).map { target, card in
+        var targets = export.targets.map { target in
+            // The description as HTML for cards (headings start at level 4).
             TargetEntry(target: target, slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)),
-                        cardHTML: card)
+                        cardHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html })
         }
         var tagSlugger = Slugger(reserved: [])
         var tagSlugs: [String: String] = [:]

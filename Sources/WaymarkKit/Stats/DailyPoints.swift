@@ -24,17 +24,11 @@ public struct DailyPoints: Sendable {
         let todayNumber = today.dayNumber
         var first = todayNumber
         for (i, record) in points.enumerated() {
-            let day = record.date.dayNumber(in: zone)
-            // After now: an instant later than now, or a whole day after today.
-            let isFuture: Bool
-            switch record.date {
-            case .instant(let s): isFuture = s > now
-            case .day: isFuture = day > todayNumber
-            }
-            if isFuture {
+            if record.date.isAfter(now, today: todayNumber) {
                 future += 1
                 continue
             }
+            let day = record.date.dayNumber(in: zone)
             first = min(first, day)
             days.append(day)
             kept.append(i)
@@ -42,6 +36,7 @@ public struct DailyPoints: Sendable {
         futureRecords = future
         hasRecords = !kept.isEmpty
         firstDay = LocalDate(dayNumber: first)
+        firstDayNumber = first
         var earned = [Int](repeating: 0, count: today.dayNumber - first + 1)
         var spent = earned
         for (day, i) in zip(days, kept) {
@@ -64,8 +59,8 @@ public struct DailyPoints: Sendable {
         let i = day - firstDayNumber
         return i >= 0 && i < earned.count ? earned[i] : 0
     }
-    /// `firstDay.dayNumber`.
-    public var firstDayNumber: Int { firstDay.dayNumber }
+    /// `firstDay.dayNumber`, kept: the streak loops ask for every day.
+    public let firstDayNumber: Int
     public func spent(on date: LocalDate) -> Int { index(date).map { spent[$0] } ?? 0 }
 
     /// Sum of points earned over `start...end` (days outside the held range count as 0).

@@ -74,13 +74,9 @@ public struct PointStatistics: Sendable {
                 guard let found = indexByBytes[ExactText(name)] ?? indexByName[name] else { continue }
                 (lastName, lastIndex, i) = (name, found, found)
             }
+            guard !record.date.isAfter(now, today: todayNumber) else { continue }
             let day = record.date.dayNumber(in: zone)
-            switch record.date {
-            case .instant(let s) where s > now: continue
-            case .day where day > todayNumber: continue
-            default: break
-            }
-            if tagDays[i].count.isEmpty { tagDays[i] = TagDays(first: daily.firstDayNumber, count: todayNumber - daily.firstDayNumber + 1) }
+            if tagDays[i].completions.isEmpty { tagDays[i] = TagDays(first: daily.firstDayNumber, count: todayNumber - daily.firstDayNumber + 1) }
             tagDays[i].add(day: day, points: record.point)
         }
         self.tagDays = tagDays
@@ -110,11 +106,11 @@ public struct PointStatistics: Sendable {
 
     private static func tagStats(_ tag: Tag, days: TagDays, today: LocalDate, from start: LocalDate?) -> TagStats {
         var completions = 0, points = 0
-        for i in max(0, (start?.dayNumber ?? days.first) - days.first)..<days.count.count {
-            completions += Int(days.count[i])
+        for i in max(0, (start?.dayNumber ?? days.first) - days.first)..<days.completions.count {
+            completions += Int(days.completions[i])
             points += days.points[i]
         }
-        let last = days.count.lastIndex(where: { $0 > 0 }).map { LocalDate(dayNumber: days.first + $0) }
+        let last = days.completions.lastIndex(where: { $0 > 0 }).map { LocalDate(dayNumber: days.first + $0) }
         let streak = Streaks.current(today: today.dayNumber) { days.done(on: $0) }
         return TagStats(name: tag.name ?? "", color: tag.color, completions: completions, points: points,
                         minutes: completions * tag.durationMinutes, lastDone: last, streak: streak)
@@ -124,25 +120,25 @@ public struct PointStatistics: Sendable {
 /// One habit's completions and points per day, indexed from `first` (a day number).
 struct TagDays: Sendable {
     let first: Int
-    private(set) var count: [Int32]
+    private(set) var completions: [Int32]
     private(set) var points: [Int]
 
     init(first: Int, count days: Int) {
         self.first = first
-        count = [Int32](repeating: 0, count: days)
+        completions = [Int32](repeating: 0, count: days)
         points = [Int](repeating: 0, count: days)
     }
 
     mutating func add(day: Int, points p: Int) {
         let i = day - first
-        guard i >= 0 && i < count.count else { return }
-        count[i] += 1
+        guard i >= 0 && i < completions.count else { return }
+        completions[i] += 1
         points[i] += p
     }
 
     /// Whether the habit was done on the day with number `day`.
     func done(on day: Int) -> Bool {
         let i = day - first
-        return i >= 0 && i < count.count && count[i] > 0
+        return i >= 0 && i < completions.count && completions[i] > 0
     }
 }

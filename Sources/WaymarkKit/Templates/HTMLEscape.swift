@@ -8,8 +8,8 @@ public enum HTMLEscape {
     }
 
     /// The bytes that may need escaping: `& < > " '`, C0 controls other than tab and line breaks,
-    /// DEL, and 0xC2, which leads the UTF-8 of C1 controls (and of some harmless characters,
-    /// which then take the slow path).
+    /// DEL, and 0xC2, which leads the UTF-8 of C1 controls (and of harmless characters such as
+    /// "·" and "°"; `nextChange` tells them apart).
     static let needsEscape: [Bool] = (0..<256).map { b in
         b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xC2
     }
@@ -27,20 +27,27 @@ public enum HTMLEscape {
         if let escaped { out += String(decoding: escaped, as: UTF8.self) } else { out += text }
     }
 
-    /// Whether escaping changes `source` (a 0xC2 alone does not: it may lead "·" or "°").
+    /// Whether escaping changes `source`.
     static func changes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        nextChange(in: source, from: 0) != nil
+    }
+
+    /// The offset of the first byte at or after `start` that escaping replaces: a byte of
+    /// `needsEscape`, except a 0xC2 that leads a character other than a C1 control.
+    @inline(__always)
+    static func nextChange(in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let table = needsEscape
-        var i = 0
+        var i = start
         let n = source.count
         while i < n {
             let b = source[i]
             if table[Int(b)] {
-                guard b == 0xC2, i + 1 < n, !(0x80...0x9F).contains(source[i + 1]) else { return true }
+                guard b == 0xC2, i + 1 < n, !(0x80...0x9F).contains(source[i + 1]) else { return i }
                 i += 1
             }
             i += 1
         }
-        return false
+        return nil
     }
 
     /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
@@ -57,23 +64,13 @@ public enum HTMLEscape {
     @inline(__always)
     static func escape(_ source: UnsafeBufferPointer<UInt8>, _ emit: (UnsafePointer<UInt8>, Int) -> Void) {
         guard let base = source.baseAddress else { return }
-        let table = needsEscape
-        var run = 0, i = 0
+        var run = 0
         let n = source.count
-        while i < n {
-            let b = source[i]
-            guard table[Int(b)] else {
-                i += 1
-                continue
-            }
-            if b == 0xC2 && i + 1 < n && !(0x80...0x9F).contains(source[i + 1]) {
-                i += 2
-                continue
-            }
+        while let i = nextChange(in: source, from: run) {
             if i > run { emit(base + run, i - run) }
             var width = 1
             let replacement: StaticString
-            switch b {
+            switch source[i] {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
@@ -85,8 +82,7 @@ public enum HTMLEscape {
             default: replacement = "\u{FFFD}"  // C0 control or DEL
             }
             emit(replacement.utf8Start, replacement.utf8CodeUnitCount)
-            i += width
-            run = i
+            run = i + width
         }
         if n > run { emit(base + run, n - run) }
     }

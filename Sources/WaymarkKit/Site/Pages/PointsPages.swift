@@ -135,7 +135,7 @@ enum PointsPages {
             case .instant(let s):
                 let wall = s + Int64(content.zone.offset(at: s))
                 if wall < dayStart || wall >= dayEnd {
-                    dayNumber = Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)
+                    dayNumber = LocalDateTime.dayNumber(secondsAsUTC: wall)
                     dayStart = Int64(dayNumber) * 86_400
                     dayEnd = dayStart + 86_400
                 } else {
