@@ -65,10 +65,10 @@ struct MarkdownTests {
     @Test func plainTextForSummaries() {
         let r = MarkdownRenderer.render("# Title\n\nSome **bold** text\nover lines.\n\n- one\n- two\n\n```\ncode\n```")
         #expect(r.plainText == "Title Some bold text over lines. one two code")
-        #expect(SiteContent.summary(String(repeating: "word ", count: 60), limit: 160).hasSuffix("word…"))
-        #expect(SiteContent.summary("short", limit: 160) == "short")
-        #expect(SiteContent.summary(String(repeating: "日", count: 160), limit: 160) == String(repeating: "日", count: 160))
-        #expect(SiteContent.summary(String(repeating: "日", count: 161), limit: 160) == String(repeating: "日", count: 160) + "…")
+        #expect(NoteRendering.summary(String(repeating: "word ", count: 60), limit: 160).hasSuffix("word…"))
+        #expect(NoteRendering.summary("short", limit: 160) == "short")
+        #expect(NoteRendering.summary(String(repeating: "日", count: 160), limit: 160) == String(repeating: "日", count: 160))
+        #expect(NoteRendering.summary(String(repeating: "日", count: 161), limit: 160) == String(repeating: "日", count: 160) + "…")
     }
 
     @Test func invalidUTF8FromCmarkIsValidated() {
@@ -80,12 +80,12 @@ struct MarkdownTests {
 
     @Test func noteLinksAreRewritten() {
         let slugs = ["training-log.md": "training-log", "晨跑.md": "note-1a2b3c4d"]
-        #expect(SiteContent.rewriteNoteLink("training-log.md", slugs: slugs) == "training-log.html")
-        #expect(SiteContent.rewriteNoteLink("./training-log.md#week-6", slugs: slugs) == "training-log.html#week-6")
-        #expect(SiteContent.rewriteNoteLink("%E6%99%A8%E8%B7%91.md", slugs: slugs) == "note-1a2b3c4d.html")
-        #expect(SiteContent.rewriteNoteLink("missing.md", slugs: slugs) == nil)
-        #expect(SiteContent.rewriteNoteLink("https://example.org/a.md", slugs: slugs) == nil)
-        #expect(SiteContent.rewriteNoteLink("#top", slugs: slugs) == nil)
+        #expect(NoteRendering.rewriteNoteLink("training-log.md", slugs: slugs) == "training-log.html")
+        #expect(NoteRendering.rewriteNoteLink("./training-log.md#week-6", slugs: slugs) == "training-log.html#week-6")
+        #expect(NoteRendering.rewriteNoteLink("%E6%99%A8%E8%B7%91.md", slugs: slugs) == "note-1a2b3c4d.html")
+        #expect(NoteRendering.rewriteNoteLink("missing.md", slugs: slugs) == nil)
+        #expect(NoteRendering.rewriteNoteLink("https://example.org/a.md", slugs: slugs) == nil)
+        #expect(NoteRendering.rewriteNoteLink("#top", slugs: slugs) == nil)
     }
 
     @Test func noteImagesAreCheckedAndCopied() {

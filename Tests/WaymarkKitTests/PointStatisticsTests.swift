@@ -196,11 +196,11 @@ struct OrderingTests {
         for input in [records, Array(records.reversed()), shuffled] {
             var export = Export()
             export.points = input
-            #expect(SiteContent.sortedPoints(export, zone: zone).map { $0.name ?? "" } == expected(input))
+            #expect(PointsNewestFirst(export.points, zone: zone).map { $0.name ?? "" } == expected(input))
         }
         var export = Export()
         export.points = records
-        #expect(SiteContent.sortedPoints(export, zone: zone).map { $0.name ?? "" }
+        #expect(PointsNewestFirst(export.points, zone: zone).map { $0.name ?? "" }
                 == ["r6", "r7", "r5", "r2", "r3", "r4", "r0", "r1", "whole day"])
     }
 }

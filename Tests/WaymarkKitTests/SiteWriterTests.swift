@@ -112,19 +112,22 @@ struct SiteWriterTests {
         #expect(listing(dir.path).filter { $0.contains("waymark-new") }.isEmpty)
     }
 
-    @Test func somethingThatCannotBeKeptStopsTheBuild() throws {
+    /// A FIFO cannot be carried into a new folder: the files are replaced in place around it.
+    @Test func somethingThatCannotBeCarriedIsWrittenAroundInPlace() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("site")
         _ = try SiteWriter().write(files, to: out, force: false)
         #expect(mkfifo(out + "/pipe", 0o644) == 0)
-        do {
-            _ = try SiteWriter().write([SiteFile(path: "index.html", text: "v2")], to: out, force: true)
-            Issue.record("replaced a folder holding a FIFO")
-        } catch {
-            #expect(error.exitCode == 73 && error.message.contains("pipe, which is not a file, folder or link"))
-        }
-        #expect(dir.read("site/index.html") == "home")
-        #expect(FileManager.default.fileExists(atPath: out + "/pipe"))
+        let report = try SiteWriter().write([SiteFile(path: "index.html", text: "v2")], to: out, force: false)
+        #expect(report.inPlace && report.inPlaceReason == "pipe inside it is not a file, folder or link")
+        #expect(report.written == 1 && report.kept == ["pipe"])
+        #expect(dir.read("site/index.html") == "v2")
+        #expect(dir.read("site/notes/a.html") == nil)  // Waymark's old page is gone, and its empty folder
+        #expect(!FileManager.default.fileExists(atPath: out + "/notes"))
+        var st = stat()
+        #expect(lstat(out + "/pipe", &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO)
+        #expect(dir.read("site/.waymark")?.hasSuffix("\nindex.html\n") == true)
+        #expect(listing(dir.path).filter { $0.contains("waymark") && !$0.hasSuffix(".waymark") }.isEmpty)
     }
 
     @Test func outputThatIsAFileIsRefused() throws {

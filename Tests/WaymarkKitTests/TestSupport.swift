@@ -136,3 +136,9 @@ enum Golden {
         return problems
     }
 }
+
+/// The compute and render steps on an export, in memory: every file of the site.
+func renderSite(_ export: Export, _ options: SiteOptions, theme: Theme = .embedded,
+                loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) throws -> [SiteFile] {
+    try SiteRenderer(theme: theme).render(SiteContent(export: export, options: options, loadExportFile: loadExportFile))
+}

@@ -108,8 +108,8 @@ struct RealWeightSeriesTests {
         guard case .day(let last)? = entries.map(\.date).max(by: { $0.localDate(in: .utc) < $1.localDate(in: .utc) }) else { return }
         let now = Zone.utc.startOfDay(last.adding(days: 1))
         let export = Export(profile: Profile(heightCm: 170, goalWeightKg: 60, weightUnit: .kg), weights: entries)
-        let output = try SiteBuilder(options: SiteOptions(now: now, zone: .utc, language: .en)).build(export)
-        let page = try #require(output.files.first { $0.path == "weight/index.html" })
+        let files = try renderSite(export, SiteOptions(now: now, zone: .utc, language: .en))
+        let page = try #require(files.first { $0.path == "weight/index.html" })
         #expect(page.bytes.count < 150_000, "\(file): weight page is \(page.bytes.count) bytes")
         let stats = try #require(WeightStatistics(entries: entries, now: now, zone: .utc, goalKg: 60, heightCm: 170))
         #expect(stats.trend >= stats.min.kg && stats.trend <= stats.max.kg)
@@ -125,8 +125,8 @@ struct RealWeightSeriesTests {
         }
         let now = Zone.utc.startOfDay(start.adding(days: 3650))
         let export = Export(profile: Profile(heightCm: 180, goalWeightKg: 75, weightUnit: .lb), weights: entries)
-        let output = try SiteBuilder(options: SiteOptions(now: now, zone: .utc, language: .zhHans)).build(export)
-        let page = try #require(output.files.first { $0.path == "weight/index.html" })
+        let files = try renderSite(export, SiteOptions(now: now, zone: .utc, language: .zhHans))
+        let page = try #require(files.first { $0.path == "weight/index.html" })
         #expect(page.bytes.count < 150_000, "weight page is \(page.bytes.count) bytes")
         // Every chart holds at most 600 trend points (300 in the narrow drawings).
         let text = String(decoding: page.bytes, as: UTF8.self)

@@ -1,4 +1,3 @@
-import Synchronization
 /// `waymark build [EXPORT_DIR]`: read → compute → render → write.
 enum BuildCommand {
     static let spec = CommandSpec(
@@ -19,127 +18,86 @@ enum BuildCommand {
         ],
         discussion: """
         The site is built beside the output folder and swapped in only when complete; files that
-        did not change keep their modification time. Exit codes: 0 ok, 64 usage, 65 bad data,
-        66 input missing, 73 cannot create output, 74 I/O error.
-        """
+        did not change keep their modification time. One build at a time writes an output folder.
+        \(ExitCode.summary)
+        """,
+        run: { parsed, env in run(parsed, env) }
     )
 
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
         let started = env.monotonic()
         let quiet = parsed.flag("--quiet")
-        let cliZone: Zone?
-        let cliLanguage: Language?
+        var request: BuildRequest
         do {
-            cliZone = try CommonOptions.zone(parsed)
-            cliLanguage = try CommonOptions.language(parsed)
+            request = try self.request(parsed)
         } catch {
-            return usage(error, env)
+            env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
+            return .usage
         }
-
-        let directory = parsed.positionals.first
-        let loader = ExportLoader(env: env, quiet: quiet)
-        let root = directory ?? ExportLoader.demoRoot
-        let exportFiles = directory == nil ? ExportLoader.demoFileSystem : env.fileSystem
-        // The notes go through cmark while points.json is still being decoded.
-        let notesAhead = Mutex<NotesAhead?>(nil)
-        let (result, stop) = loader.load(directory, fallbackZone: cliZone ?? .utc, skipInvalid: parsed.flag("--skip-invalid")) { notes, assets in
-            let ahead = NotesAhead(notes, loadExportFile: BuildCommand.exportFileLoader(root: root, files: exportFiles, published: assets))
-            notesAhead.withLock { $0 = ahead }
-        }
-        if let stop { return stop }
-        let read = env.monotonic()
-        let export = result.export
-
-        let zone = cliZone ?? export.profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
-        let now: Int64
-        do {
-            now = try CommonOptions.now(parsed, zone: zone) ?? export.profile.exportedAt.map { exported in
-                switch exported {
-                case .instant(let s): return s
-                case .day(let d): return zone.startOfDay(d.adding(days: 1)) - 1
-                }
-            } ?? env.clock()
-        } catch {
-            return usage(error, env)
-        }
-        let options = SiteOptions(now: now, zone: zone, language: cliLanguage ?? export.profile.language ?? .en,
-                                  title: parsed.value("--title"))
-
-        var theme = Theme.embedded
         if let dir = parsed.value("--templates") {
             do {
-                let (custom, replaced) = try theme.overridden(by: dir, fileSystem: env.fileSystem)
-                theme = custom
+                let (custom, replaced) = try Theme.embedded.overridden(by: dir, fileSystem: env.fileSystem)
+                request.theme = custom
+                request.customTheme = true
                 if !quiet { env.standardError("Using \(replaced.count) file(s) from \(dir)\n") }
             } catch {
                 env.standardError("error: \(error)\n")
-                return .noInput
+                return ExitCode(for: error.kind)
             }
         }
-
-        let output = parsed.value("--output") ?? "site"
-        let writer = SiteWriter(fileSystem: env.fileSystem, processID: env.processID)
-        // A first build writes each page while the others are still being rendered.
-        let stream = writer.beginStream(to: output)
-        var sink: (@Sendable (SiteFile) -> Void)?
-        if let stream { sink = { @Sendable file in stream.put(file) } }
-        let files: [SiteFile]
+        let outcome: BuildPipeline.Outcome
         do {
-            let built = try SiteBuilder(theme: theme, options: options).build(
-                export, loadExportFile: BuildCommand.exportFileLoader(root: root, files: exportFiles, published: result.noteAssets),
-                notesAhead: notesAhead.withLock { $0 }, sink: sink)
-            files = built.files
-            if !quiet && !built.warnings.isEmpty {
-                env.standardError(built.warnings.map { "warning: \($0)\n" }.joined())
-            }
+            outcome = try env.pipeline.run(request)
         } catch {
-            if let stream { writer.abandon(stream) }
-            env.standardError("error: template \(error)\n")
-            return parsed.value("--templates") == nil ? .software : .dataError
+            report(error.diagnostics, quiet: quiet, env)
+            env.standardError(error.step == .read ? error.message + "\n" : "error: \(error.message)\n")
+            return ExitCode(for: error.kind)
         }
-
-        let rendered = env.monotonic()
-        let report: SiteWriter.Report
-        do {
-            if let stream {
-                report = try writer.finish(stream, files: files, force: parsed.flag("--force"))
-            } else {
-                report = try writer.write(files, to: output, force: parsed.flag("--force"))
-            }
-        } catch {
-            env.standardError("error: \(error.message)\n")
-            return error.exitCode == 73 ? .cannotCreate : .ioError
-        }
+        report(outcome.warnings, quiet: quiet, env)
         if parsed.flag("--timings") {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
-            let end = env.monotonic()
-            env.standardError("read \(f(read - started)), compute and render \(f(rendered - read)), write \(f(end - rendered))"
-                              + (stream == nil ? "\n" : " (pages were written while rendering)\n"))
+            env.standardError(outcome.timings.map { "\($0.step.rawValue) \(f($0.seconds))" }.joined(separator: ", ") + "\n")
         }
-        if !quiet {
-            let seconds = env.monotonic() - started
-            let pages = files.filter { $0.path.hasSuffix(".html") }.count
-            var line = "Built \(pages) pages into \(output)/ "
-            if report.upToDate {
-                line += "(up to date, nothing rewritten)"
-            } else {
-                line += "(\(report.written) written, \(report.unchanged) unchanged)"
-            }
-            line += " in " + LocaleFormat.fixed(seconds, places: 2) + " s."
-            if !report.kept.isEmpty { line += " Kept \(report.kept.count) file(s) Waymark did not write." }
-            env.standardError(line + "\nOpen \(output)/index.html in a browser.\n")
-        }
+        if !quiet { env.standardError(summary(outcome, seconds: env.monotonic() - started)) }
         return .ok
     }
 
-    /// Reads the files of the export that notes show (`published`), and nothing else.
-    static func exportFileLoader(root: String, files: FileSystem, published: [String]) -> @Sendable (String) -> [UInt8]? {
-        let published = Set(published)
-        return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
+    /// The request the command line asks for.
+    static func request(_ parsed: ParsedArguments) throws(UsageError) -> BuildRequest {
+        var request = BuildRequest(source: parsed.positionals.first.map { .directory($0) } ?? .demo,
+                                   output: parsed.value("--output") ?? "site",
+                                   zone: try CommonOptions.zone(parsed), language: try CommonOptions.language(parsed),
+                                   title: parsed.value("--title"), force: parsed.flag("--force"),
+                                   skipInvalid: parsed.flag("--skip-invalid"))
+        request.now = try CommonOptions.now(parsed)
+        return request
     }
 
-    static func usage(_ error: UsageError, _ env: CommandEnvironment) -> ExitCode {
-        env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
-        return .usage
+    /// What a build did, in a few lines.
+    static func summary(_ outcome: BuildPipeline.Outcome, seconds: Double) -> String {
+        let report = outcome.report
+        let output = outcome.output
+        var line = "Built \(outcome.pages) pages into \(output)/ "
+        if report.upToDate {
+            line += "(up to date, nothing rewritten)"
+        } else {
+            line += "(\(report.written) written, \(report.unchanged) unchanged)"
+        }
+        line += " in " + LocaleFormat.fixed(seconds, places: 2) + " s."
+        if !report.kept.isEmpty { line += " Kept \(report.kept.count) file(s) Waymark did not write." }
+        var text = line + "\n"
+        if report.inPlace, let reason = report.inPlaceReason {
+            text += "Replaced the files inside \(output)/ one by one, because \(reason); each page is whole, but for a moment old and new pages were side by side.\n"
+        }
+        for leftover in report.leftovers {
+            text += "warning: left \(leftover) from an earlier build: it holds files Waymark did not write; look inside, then remove it\n"
+        }
+        return text + "Open \(output)/index.html in a browser.\n"
+    }
+
+    /// Prints problems: errors always, warnings unless `quiet`.
+    static func report(_ diagnostics: [Diagnostic], quiet: Bool, _ env: CommandEnvironment) {
+        let text = diagnostics.filter { !quiet || $0.severity == .error }.map { "\($0.severity.rawValue): \($0)\n" }.joined()
+        if !text.isEmpty { env.standardError(text) }
     }
 }

@@ -15,6 +15,9 @@ public struct CommandEnvironment: Sendable {
     public var processID: Int32
     /// A monotonic clock in seconds, for "built in 0.31 s".
     public var monotonic: @Sendable () -> Double
+    /// Whether a build removes its staging folder when the process gets SIGINT or SIGTERM (the
+    /// real process; tests run builds inside the test runner and leave its signals alone).
+    public var cleansUpOnSignals = false
 
     public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
                 fileSystem: FileSystem, clock: @escaping @Sendable () -> Int64, processID: Int32,
@@ -27,9 +30,16 @@ public struct CommandEnvironment: Sendable {
         self.monotonic = monotonic
     }
 
+    /// The build pipeline on this environment's file system and clocks.
+    var pipeline: BuildPipeline {
+        var pipeline = BuildPipeline(fileSystem: fileSystem, clock: clock, monotonic: monotonic, processID: processID)
+        if cleansUpOnSignals { pipeline.signalCleanup = .shared }
+        return pipeline
+    }
+
     /// The real process: stdout, stderr, the local disk and the system clock.
     public static var process: CommandEnvironment {
-        CommandEnvironment(
+        var env = CommandEnvironment(
             standardOutput: { text in writeAll(1, text) },
             standardError: { text in writeAll(2, text) },
             fileSystem: .local,
@@ -41,6 +51,8 @@ public struct CommandEnvironment: Sendable {
                 return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
             }
         )
+        env.cleansUpOnSignals = true
+        return env
     }
 }
 

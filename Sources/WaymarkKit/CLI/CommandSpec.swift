@@ -20,6 +20,9 @@ struct CommandSpec: Sendable {
     var arguments: [Argument]
     var options: [Option]
     var discussion: String = ""
+    /// Runs the command with its parsed arguments; registered with the spec, so a name can only
+    /// ever run its own code.
+    var run: @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
 
     var usage: String {
         var parts = ["waymark", name]

@@ -32,15 +32,12 @@ enum CommonOptions {
         }
     }
 
-    /// `--now`: a date-time in any export form; wall times are read in `zone`.
-    static func now(_ parsed: ParsedArguments, zone: Zone) throws(UsageError) -> Int64? {
+    /// `--now`: a date-time in any export form; wall times are read in the site's zone later.
+    static func now(_ parsed: ParsedArguments) throws(UsageError) -> DateTimeText.Parsed? {
         guard let text = parsed.value("--now") else { return nil }
         guard let value = DateTimeText.parse(text) else {
             throw UsageError(message: "--now: not a date-time (got '\(Diagnostic.shorten(text))'); use e.g. 2026-11-29T20:00:00 or 2026-11-29T12:00:00Z", usage: "")
         }
-        switch value.moment(in: zone) {
-        case .instant(let s): return s
-        case .day(let d): return zone.startOfDay(d.adding(days: 1)) - 1  // the end of that day
-        }
+        return value
     }
 }

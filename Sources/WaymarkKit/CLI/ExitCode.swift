@@ -1,16 +1,56 @@
 /// Exit codes, from BSD sysexits(3).
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     case ok = 0
     /// EX_USAGE: the command line is wrong.
     case usage = 64
-    /// EX_DATAERR: the export holds invalid data.
+    /// EX_DATAERR: the export (or a theme) holds invalid data.
     case dataError = 65
     /// EX_NOINPUT: the export or a file in it is missing or unreadable.
     case noInput = 66
-    /// EX_SOFTWARE: an internal error (a bug in Waymark or a broken template).
+    /// EX_SOFTWARE: an internal error (a bug in Waymark or in its built-in templates).
     case software = 70
     /// EX_CANTCREAT: the output cannot be created or is not Waymark's to replace.
     case cannotCreate = 73
     /// EX_IOERR: reading or writing failed.
     case ioError = 74
+    /// EX_TEMPFAIL: another build is writing the same output; try again later.
+    case tempFail = 75
+
+    /// The one place where a kind of failure becomes an exit code.
+    public init(for kind: ErrorKind) {
+        switch kind {
+        case .usage: self = .usage
+        case .badData: self = .dataError
+        case .missingInput: self = .noInput
+        case .internalError: self = .software
+        case .refused, .cannotCreate: self = .cannotCreate
+        case .io: self = .ioError
+        case .busy: self = .tempFail
+        }
+    }
+
+    /// The line `--help` prints.
+    static var summary: String {
+        "Exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 70 internal error, 73 cannot create output, 74 I/O error, 75 output busy."
+    }
+}
+
+/// What kind of failure stopped a command. Errors carry one; `ExitCode(for:)` maps it.
+public enum ErrorKind: Sendable, Equatable {
+    /// The command line is wrong.
+    case usage
+    /// The export's content or a user's theme is wrong.
+    case badData
+    /// The export or one of its files is missing or unreadable.
+    case missingInput
+    /// A bug in Waymark or its built-in templates.
+    case internalError
+    /// The output is not Waymark's, or writing would replace someone else's file.
+    case refused
+    /// The output cannot be created (permissions, a file in the way).
+    case cannotCreate
+    /// A read or write failed midway.
+    case io
+    /// Another build is writing the same output.
+    case busy
 }

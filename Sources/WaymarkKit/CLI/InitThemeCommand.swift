@@ -8,7 +8,8 @@ enum InitThemeCommand {
             .init(names: ["--force"], value: nil, help: "Replace files of the same name that already exist."),
             CommonOptions.quiet,
         ],
-        discussion: "Edit the files, delete the ones you do not change, then run 'waymark build --templates DIR'."
+        discussion: "Edit the files, delete the ones you do not change, then run 'waymark build --templates DIR'.",
+        run: { parsed, env in run(parsed, env) }
     )
 
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
@@ -37,7 +38,7 @@ enum InitThemeCommand {
             }
         } catch {
             env.standardError("error: \(error)\n")
-            return error.writeExitCode
+            return ExitCode(for: error.writeKind)
         }
         if !parsed.flag("--quiet") {
             env.standardError("Wrote \(files.count) files into \(dir)/. Build with: waymark build --templates \(dir)\n")

@@ -13,7 +13,8 @@ enum SampleCommand {
             .init(names: ["--force"], value: nil, help: "Write into a non-empty folder, replacing files of the same names."),
             CommonOptions.quiet,
         ],
-        discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos."
+        discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos.",
+        run: { parsed, env in run(parsed, env) }
     )
 
     static func number(_ parsed: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
@@ -60,7 +61,7 @@ enum SampleCommand {
             }
         } catch {
             env.standardError("error: \(error)\n")
-            return error.writeExitCode
+            return ExitCode(for: error.writeKind)
         }
         if !parsed.flag("--quiet") {
             env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(dir)/. Build it with: waymark build \(dir)\n")

@@ -3,12 +3,10 @@
 public enum WaymarkCLI {
     public static let version = "0.1.0"
 
-    static let commands: [String: CommandSpec] = [
-        BuildCommand.spec.name: BuildCommand.spec,
-        CheckCommand.spec.name: CheckCommand.spec,
-        InitThemeCommand.spec.name: InitThemeCommand.spec,
-        SampleCommand.spec.name: SampleCommand.spec,
-    ]
+    /// Every command, in the order `--help` lists them. Each spec carries its own `run`.
+    static let registry: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, InitThemeCommand.spec, SampleCommand.spec]
+
+    static let commands: [String: CommandSpec] = Dictionary(registry.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     static var help: String {
         """
@@ -17,15 +15,12 @@ public enum WaymarkCLI {
         USAGE: waymark <command> [options]
 
         COMMANDS:
-        \(CommandSpec.row("build", BuildCommand.spec.abstract))\
-        \(CommandSpec.row("check", CheckCommand.spec.abstract))\
-        \(CommandSpec.row("init-theme", InitThemeCommand.spec.abstract))\
-        \(CommandSpec.row("sample", SampleCommand.spec.abstract))
+        \(registry.map { CommandSpec.row($0.name, $0.abstract) }.joined())
         OPTIONS:
         \(CommandSpec.row("-h, --help", "Show this help."))\
         \(CommandSpec.row("--version", "Show the version."))
         Run 'waymark help <command>' or 'waymark <command> --help' for a command's options.
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 73 cannot create output, 74 I/O error.
+        \(ExitCode.summary)
 
         """
     }
@@ -73,13 +68,6 @@ public enum WaymarkCLI {
             env.standardOutput(spec.help)
             return 0
         }
-        let code: ExitCode
-        switch spec.name {
-        case BuildCommand.spec.name: code = BuildCommand.run(parsed, env)
-        case CheckCommand.spec.name: code = CheckCommand.run(parsed, env)
-        case SampleCommand.spec.name: code = SampleCommand.run(parsed, env)
-        default: code = InitThemeCommand.run(parsed, env)
-        }
-        return code.rawValue
+        return spec.run(parsed, env).rawValue
     }
 }

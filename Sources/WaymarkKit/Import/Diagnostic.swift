@@ -25,6 +25,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public var severity: Severity
     public var category: Category = .data
+    /// The kind of failure an error of this category is.
+    public var kind: ErrorKind {
+        switch category {
+        case .data: return .badData
+        case .missingInput: return .missingInput
+        case .io: return .io
+        }
+    }
     /// The problem spoils one record only; `--skip-invalid` may drop that record and go on.
     public var dropsRecord = false
     /// Path relative to the export directory, e.g. `points.json` or `notes/run.md`.

@@ -14,10 +14,6 @@ public struct ExportReader: Sendable {
     public var fileSystem: FileSystem
     /// Zone for wall-clock date-times when the profile names none.
     public var fallbackZone: Zone
-    /// Called, on another thread, as soon as the notes are read and before `points.json` is
-    /// decoded to the end, with the notes and the files they show (see `ImportResult.noteAssets`):
-    /// work on the notes can start early (`NotesAhead`). Not called when there is no notes folder.
-    public var notesRead: (@Sendable (_ notes: [Note], _ noteAssets: [String]) -> Void)?
 
     public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc) {
         self.fileSystem = fileSystem
@@ -74,11 +70,10 @@ public struct ExportReader: Sendable {
         let others = Mutex<OtherFiles?>(nil)
         let group = DispatchGroup()
         let base = state
-        let notesRead = self.notesRead
         DispatchQueue.global().async(group: group) {
             var local = base
             local.diagnostics = []
-            let read = ExportReader.readOthers(present: present, zone: zone, state: &local, notesRead: notesRead)
+            let read = ExportReader.readOthers(present: present, zone: zone, state: &local)
             others.withLock { $0 = read }
         }
         if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
@@ -112,15 +107,13 @@ public struct ExportReader: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState,
-                                   notesRead: (@Sendable ([Note], [String]) -> Void)?) -> OtherFiles {
+    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState) -> OtherFiles {
         var out = OtherFiles()
-        // The notes first, so that their rendering can start; their messages still come last.
+        // The notes' messages come last.
         var notesState = state
         var notesSummary: ImportResult.FileSummary?
         if present.contains("notes") {
             let (notes, assets, summary) = NotesReader.read(state: &notesState, zone: zone)
-            notesRead?(notes, assets)
             out.export.notes = notes
             out.noteAssets = assets
             notesSummary = summary

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +33,18 @@ public struct FileSystem: Sendable {
     /// Target of a symbolic link.
     public var readLink: @Sendable (String) throws(FileSystemError) -> String
     public var makeSymbolicLink: @Sendable (_ target: String, _ at: String) throws(FileSystemError) -> Void
+    /// What `lstat` says of a path (device, inode, mode, links); nil when nothing is there.
+    public var info: @Sendable (String) -> FileInfo?
+    /// Sets the permission bits (including setgid and sticky) and, when given, the group.
+    public var setMode: @Sendable (_ path: String, _ mode: UInt32, _ group: UInt32?) throws(FileSystemError) -> Void
+    /// Makes a written file or folder durable (fsync).
+    public var sync: @Sendable (String) throws(FileSystemError) -> Void
+    /// Makes everything written below a folder durable at once where the system can (syncfs);
+    /// elsewhere `sync` for each of the paths given.
+    public var syncTree: @Sendable (_ root: String, _ paths: [String]) throws(FileSystemError) -> Void
+    /// Takes an exclusive lock named by a file at `path` (created when missing) without waiting;
+    /// nil when another process holds it.
+    public var lock: @Sendable (String) throws(FileSystemError) -> FileLock?
 
     public init(kind: @escaping @Sendable (String) -> Kind?,
                 canonicalPath: @escaping @Sendable (String) -> String?,
@@ -45,7 +58,12 @@ public struct FileSystem: Sendable {
                 removeFile: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 removeEmptyDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 readLink: @escaping @Sendable (String) throws(FileSystemError) -> String,
-                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void) {
+                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
+                info: (@Sendable (String) -> FileInfo?)? = nil,
+                setMode: @escaping @Sendable (String, UInt32, UInt32?) throws(FileSystemError) -> Void = { _, _, _ in },
+                sync: @escaping @Sendable (String) throws(FileSystemError) -> Void = { _ in },
+                syncTree: @escaping @Sendable (String, [String]) throws(FileSystemError) -> Void = { _, _ in },
+                lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} }) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
@@ -59,13 +77,62 @@ public struct FileSystem: Sendable {
         self.removeEmptyDirectory = removeEmptyDirectory
         self.readLink = readLink
         self.makeSymbolicLink = makeSymbolicLink
+        // A file system without device numbers (in memory) is one device with mode 0o755 folders.
+        self.info = info ?? { path in kind(path).map { FileInfo(kind: $0, device: 0, inode: 0, mode: $0 == .directory ? 0o755 : 0o644, group: 0, links: 1) } }
+        self.setMode = setMode
+        self.sync = sync
+        self.syncTree = syncTree
+        self.lock = lock
     }
+}
+
+/// What `lstat` reports about one path.
+public struct FileInfo: Sendable, Equatable {
+    public var kind: FileSystem.Kind
+    /// The device: a different one below a folder means another file system is mounted there.
+    public var device: UInt64
+    public var inode: UInt64
+    /// Permission bits with setuid, setgid and sticky (`st_mode & 0o7777`).
+    public var mode: UInt32
+    public var group: UInt32
+    /// Hard links to the file.
+    public var links: UInt64
+
+    public init(kind: FileSystem.Kind, device: UInt64, inode: UInt64, mode: UInt32, group: UInt32, links: UInt64) {
+        self.kind = kind
+        self.device = device
+        self.inode = inode
+        self.mode = mode
+        self.group = group
+        self.links = links
+    }
+}
+
+/// A held lock; released by `release()` or when the value goes away, once.
+public final class FileLock: Sendable {
+    private let action: Mutex<(@Sendable () -> Void)?>
+
+    public init(release: @escaping @Sendable () -> Void) {
+        action = Mutex(release)
+    }
+
+    public func release() {
+        let pending = action.withLock { action -> (@Sendable () -> Void)? in
+            defer { action = nil }
+            return action
+        }
+        pending?()
+    }
+
+    deinit { release() }
 }
 
 /// A failed file-system call: what was attempted, on which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         case notFound, permissionDenied, exists, notEmpty, noSpace, other
+        /// A rename across file systems, or of a mount point (EXDEV, EBUSY).
+        case crossDevice
     }
 
     public var path: String
@@ -90,6 +157,7 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case EEXIST: reason = .exists
         case ENOTEMPTY: reason = .notEmpty
         case ENOSPC, EDQUOT: reason = .noSpace
+        case EXDEV, EBUSY: reason = .crossDevice
         default: reason = .other
         }
         return FileSystemError(path: path, operation: operation, reason: reason, detail: String(cString: strerror(code)))
@@ -97,9 +165,9 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "cannot \(operation) \(path): \(detail)" }
 
-    /// The exit code for a failed write: out of space or another I/O failure is 74; anything
-    /// else (permissions, a file in the way) means the output cannot be created, 73.
-    var writeExitCode: ExitCode { reason == .noSpace || reason == .other ? .ioError : .cannotCreate }
+    /// The kind of a failed write: out of space or another I/O failure is `.io`; anything else
+    /// (permissions, a file in the way) means the output cannot be created.
+    var writeKind: ErrorKind { reason == .noSpace || reason == .other ? .io : .cannotCreate }
 }
 
 extension FileSystem {

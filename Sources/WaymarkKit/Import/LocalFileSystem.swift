@@ -99,7 +99,7 @@ extension FileSystem {
             guard close(fd) == 0 else { throw .posix(path, "write") }
         },
         rename: { (from, to) throws(FileSystemError) in
-            guard Glibc.rename(from, to) == 0 else { throw .posix(from, "rename to \(to)") }
+            guard posixRename(from, to) == 0 else { throw .posix(from, "rename it to \(to)") }
         },
         exchange: exchangePaths,
         hardLink: { (from, to) throws(FileSystemError) in
@@ -119,9 +119,78 @@ extension FileSystem {
         },
         makeSymbolicLink: { (target, at) throws(FileSystemError) in
             guard symlink(target, at) == 0 else { throw .posix(at, "create link") }
+        },
+        info: { path in
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return nil }
+            let kind: FileSystem.Kind
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: kind = .file
+            case S_IFDIR: kind = .directory
+            case S_IFLNK: kind = .symbolicLink
+            default: kind = .other
+            }
+            return FileInfo(kind: kind, device: UInt64(st.st_dev), inode: UInt64(st.st_ino), mode: UInt32(st.st_mode) & 0o7777,
+                            group: UInt32(st.st_gid), links: UInt64(st.st_nlink))
+        },
+        setMode: { (path, mode, group) throws(FileSystemError) in
+            // The group first: changing it may clear setgid, which the mode then sets again.
+            if let group, lchown(path, uid_t.max, gid_t(group)) != 0 { throw .posix(path, "set the group of") }
+            guard chmod(path, mode_t(mode)) == 0 else { throw .posix(path, "set the permissions of") }
+        },
+        sync: { (path) throws(FileSystemError) in
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .posix(path, "open for syncing") }
+            defer { close(fd) }
+            guard fsync(fd) == 0 else { throw .posix(path, "sync") }
+        },
+        syncTree: { (root, paths) throws(FileSystemError) in
+            if let syncfs = syncFileSystem {
+                // One syncfs for the whole file system instead of an fsync per page.
+                let fd = open(root, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw .posix(root, "open for syncing") }
+                defer { close(fd) }
+                guard syncfs(fd) == 0 else { throw .posix(root, "sync") }
+                return
+            }
+            for path in paths + [root] {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw .posix(path, "open for syncing") }
+                defer { close(fd) }
+                guard fsync(fd) == 0 else { throw .posix(path, "sync") }
+            }
+        },
+        lock: { (path) throws(FileSystemError) -> FileLock? in
+            // The lock file can be replaced between opening and locking it (a finished build
+            // removes its own), so the lock only counts when the path still names the locked file.
+            while true {
+                let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                guard fd >= 0 else { throw .posix(path, "create the lock file") }
+                guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                    let busy = errno == EWOULDBLOCK
+                    let error = FileSystemError.posix(path, "lock")
+                    close(fd)
+                    if busy { return nil }
+                    throw error
+                }
+                var held = stat(), named = stat()
+                if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+                    return FileLock {
+                        unlink(path)
+                        close(fd)
+                    }
+                }
+                close(fd)
+            }
         }
     )
 }
+
+#if canImport(Glibc)
+private func posixRename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
+#else
+private func posixRename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
+#endif
 
 #if os(Linux)
 /// renameat2(RENAME_EXCHANGE) swaps two paths in one step, so the output path always holds a
@@ -136,6 +205,10 @@ private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -
         guard renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 else { throw .posix(a, "exchange with \(b)") }
     }
 }()
+/// syncfs(2), which the Glibc module does not declare either.
+private typealias SyncFS = @convention(c) (Int32) -> Int32
+private let syncFileSystem: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
 #else
 private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -> Void)? = nil
+private let syncFileSystem: (@convention(c) (Int32) -> Int32)? = nil
 #endif

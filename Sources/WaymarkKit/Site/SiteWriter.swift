@@ -1,11 +1,18 @@
-/// Writes a site so that the output directory always holds a complete site: the new one is
-/// built in a hidden sibling directory and swapped in at the end. If anything fails, the previous
-/// site stays exactly as it was.
+/// Writes a site so that the output folder always holds a complete site, and never deletes or
+/// alters anything Waymark did not write.
 ///
-/// Unchanged files are hard-linked from the previous site, so their modification times stay and
-/// rsync or git upload only what changed; an unchanged site is not touched at all. Files that
-/// Waymark did not write (not in `.waymark`) are carried over, never deleted or overwritten
-/// unless `force` is set.
+/// Normally the new site is made in a hidden sibling folder and swapped in at the end, so a
+/// reader sees the old site or the new one and nothing between. Unchanged files are hard-linked
+/// from the previous site (their modification times stay, so rsync or git upload only what
+/// changed) and an unchanged site is not touched at all. Files that Waymark did not write (not in
+/// `.waymark`) are carried over as hard links: the same files, not copies.
+///
+/// When the folder cannot be swapped (it is a mount point, something inside it is another file
+/// system, or it holds things that cannot be carried, such as a FIFO), the files are replaced
+/// inside it one by one instead, each written beside its place and renamed over it: a reader may
+/// see old and new pages side by side for a moment, but never half a page.
+///
+/// One build at a time per output: a lock file beside the output keeps a second one out.
 public struct SiteWriter: Sendable {
     public struct Report: Sendable, Equatable {
         /// Files whose bytes were written.
@@ -16,11 +23,20 @@ public struct SiteWriter: Sendable {
         public var kept: [String]
         /// Nothing changed; the output was not touched.
         public var upToDate: Bool
+        /// The files were replaced inside the output one by one instead of swapping the folder.
+        public var inPlace = false
+        /// Why the folder was not swapped, when `inPlace`.
+        public var inPlaceReason: String?
+        /// Folders of earlier, interrupted builds that could not be removed (they hold something
+        /// Waymark did not write).
+        public var leftovers: [String] = []
     }
 
     public var fileSystem: FileSystem
-    /// Distinguishes staging directories of concurrent runs.
+    /// Names this run's staging folder.
     public var processID: Int32
+    /// Removes the staging folder when the process is stopped by a signal (the real process only).
+    var signalCleanup: SignalCleanup?
 
     public init(fileSystem: FileSystem = .local, processID: Int32 = 0) {
         self.fileSystem = fileSystem
@@ -31,25 +47,54 @@ public struct SiteWriter: Sendable {
         case absent, empty, ours(SiteManifest), foreign
     }
 
-    public func write(_ files: [SiteFile], to output: String, force: Bool) throws(SiteWriteError) -> Report {
-        let fs = fileSystem
-        var seen = Set<String>()
-        for file in files {
-            guard SitePath.isSafe(file.path), file.path != SiteManifest.fileName, seen.insert(file.path).inserted else {
-                throw SiteWriteError(kind: .io, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(file.path))")
-            }
+    /// The plan both ways of writing follow.
+    struct Plan {
+        var files: [SiteFile]
+        var target: String
+        var parent: String
+        var name: String
+        var ownership: Ownership
+        var inventory: SiteInventory
+        /// Waymark's files of the previous build.
+        var ourOld: Set<String>
+        /// Entries Waymark did not write, sorted.
+        var foreign: [String]
+        /// Foreign files that `--force` allows to be replaced.
+        var clashes: Set<String>
+        var newPaths: Set<String>
+
+        /// The bytes of Waymark's previous file at `path`, when there is one.
+        func oldBytes(_ path: String, _ fs: FileSystem) -> [UInt8]? {
+            guard ourOld.contains(path), inventory.entries[path]?.kind == .file else { return nil }
+            return try? fs.readFile(target + "/" + path)
         }
+    }
+
+    public func write(_ files: [SiteFile], to output: String, force: Bool) throws(SiteWriteError) -> Report {
+        try SiteWriter.check(files)
         let target = try resolveTarget(output)
         let (parent, name) = split(target)
+        let lock: FileLock?
+        do { lock = try fileSystem.lock(parent + "/." + name + ".waymark-lock") } catch {
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(output) for writing: \(error.description)")
+        }
+        guard let lock else {
+            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(output); wait for it to finish, or write elsewhere with -o")
+        }
+        defer { lock.release() }
+        let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
 
         let ownership = try ownershipOf(target)
-        var oldEntries: [String: FileSystem.Kind] = [:]
-        var ourOld = Set<String>()
+        var inventory = SiteInventory()
+        if case .absent = ownership {} else {
+            inventory = SiteInventory(fileSystem: fileSystem, root: target)
+            inventory.removeTemporaries(target, fileSystem)
+        }
+        var plan = Plan(files: files, target: target, parent: parent, name: name, ownership: ownership, inventory: inventory,
+                        ourOld: [], foreign: [], clashes: [], newPaths: Set(files.map(\.path)))
         switch ownership {
         case .absent, .empty: break
-        case .ours(let manifest):
-            ourOld = Set(manifest.files)
-            oldEntries = inventory(target)
+        case .ours(let manifest): plan.ourOld = Set(manifest.files)
         case .foreign:
             guard force else {
                 throw SiteWriteError(kind: .refused, message: """
@@ -57,25 +102,14 @@ public struct SiteWriter: Sendable {
                     Choose an empty or new folder with -o, or add --force to write into it; files Waymark does not produce are kept.
                     """)
             }
-            oldEntries = inventory(target)
         }
-        oldEntries[SiteManifest.fileName] = nil
-        let newPaths = Set(files.map(\.path))
-        let newDirectories = Set(files.flatMap { directories(of: $0.path) })
-        let foreign = oldEntries.keys.filter { !ourOld.contains($0) || oldEntries[$0] == .directory }.sorted()
-        let clashes = foreign.filter { path in
-            let kind = oldEntries[path]
-            return (newPaths.contains(path) && kind != .directory) || (newDirectories.contains(path) && kind != .directory)
-                || (kind == .directory && newPaths.contains(path))
-        }
-        // Only files, folders and links can be carried into the new site; anything else (a FIFO,
-        // a socket) would be lost with the old folder, so the build stops instead.
-        let uncarriable = foreign.filter { oldEntries[$0] == .other }
-        if !uncarriable.isEmpty {
-            throw SiteWriteError(kind: .refused, message: """
-                refusing to replace \(target): it holds \(uncarriable.prefix(5).joined(separator: ", ")), which is not a file, folder or link \
-                and could not be kept. Move it away first.
-                """)
+        let entries = inventory.entries
+        let newDirectories = Set(files.flatMap { SiteWriter.directories(of: $0.path) })
+        plan.foreign = entries.keys.filter { !plan.ourOld.contains($0) || entries[$0]?.kind == .directory }.sorted()
+        let clashes = plan.foreign.filter { path in
+            let kind = entries[path]?.kind
+            return (kind != .directory && (plan.newPaths.contains(path) || newDirectories.contains(path)))
+                || (kind == .directory && plan.newPaths.contains(path))
         }
         if !clashes.isEmpty && !force {
             throw SiteWriteError(kind: .refused, message: """
@@ -83,73 +117,70 @@ public struct SiteWriter: Sendable {
                 \(clashes.prefix(5).joined(separator: ", ")). Move them away or add --force.
                 """)
         }
+        if let folder = clashes.first(where: { entries[$0]?.kind == .directory || entries[$0]?.kind == .mount }) {
+            throw SiteWriteError(kind: .refused, message: "refusing to replace the folder \(target)/\(folder), which Waymark did not write, with a page; move it away")
+        }
+        plan.clashes = Set(clashes)
 
-        let ours = ourOld, entries = oldEntries
-        let oldFile: @Sendable (String) -> [UInt8]? = { path in
-            guard ours.contains(path), entries[path] == .file else { return nil }
-            return try? fs.readFile(target + "/" + path)
+        if case .ours = ownership, plan.ourOld == plan.newPaths, files.allSatisfy({ plan.oldBytes($0.path, fileSystem) == $0.bytes }) {
+            return Report(written: 0, unchanged: files.count, kept: plan.foreign.filter { entries[$0]?.kind != .directory },
+                          upToDate: true, leftovers: leftovers)
         }
-        if case .ours = ownership, ourOld == newPaths, files.allSatisfy({ oldFile($0.path) == $0.bytes }) {
-            return Report(written: 0, unchanged: files.count, kept: foreign.filter { oldEntries[$0] != .directory }, upToDate: true)
-        }
-
-        removeStaleStaging(parent: parent, name: name)
-        let staging = parent + "/." + name + ".waymark-new-\(processID)"
-        do {
-            try fs.createDirectory(staging)
-        } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(staging) beside the output: \(error.detail)")
-        }
-        var report = Report(written: 0, unchanged: 0, kept: [], upToDate: false)
-        do throws(FileSystemError) {
-            var made = Set<String>()
-            for file in files { try makeDirectories(for: file.path, in: staging, made: &made) }
-            // Files go to disk on every core; each is linked from the old site when unchanged.
-            let outcomes = Parallel.map(files) { file -> Result<Bool, FileSystemError> in
-                let destination = staging + "/" + file.path
-                if let old = oldFile(file.path), old == file.bytes, (try? fs.hardLink(target + "/" + file.path, destination)) != nil {
-                    return .success(false)
-                }
-                do throws(FileSystemError) { try fs.writeFile(destination, file.bytes) } catch { return .failure(error) }
-                return .success(true)
+        var report: Report
+        if let reason = inPlaceReason(plan) {
+            report = try replaceInPlace(plan)
+            report.inPlaceReason = reason
+        } else {
+            do {
+                report = try swapIn(plan)
+            } catch let failure as SwapFailure {
+                report = try replaceInPlace(plan)
+                report.inPlaceReason = failure.reason
+            } catch let error as SiteWriteError {
+                throw error
+            } catch {
+                throw SiteWriteError(kind: .io, message: "\(error); the previous site was left as it was")
             }
-            for outcome in outcomes {
-                switch outcome {
-                case .success(let written): if written { report.written += 1 } else { report.unchanged += 1 }
-                case .failure(let error): throw error
-                }
-            }
-            for path in foreign where !clashes.contains(path) {
-                let source = target + "/" + path
-                switch oldEntries[path] {
-                case .directory?:
-                    try makeDirectories(for: path + "/x", in: staging, made: &made)
-                case .file?:
-                    try makeDirectories(for: path, in: staging, made: &made)
-                    do { try fs.hardLink(source, staging + "/" + path) } catch {
-                        try fs.writeFile(staging + "/" + path, try fs.readFile(source))
-                    }
-                    report.kept.append(path)
-                case .symbolicLink?:
-                    try makeDirectories(for: path, in: staging, made: &made)
-                    try fs.makeSymbolicLink(try fs.readLink(source), staging + "/" + path)
-                    report.kept.append(path)
-                default:
-                    break
-                }
-            }
-            try fs.writeFile(staging + "/" + SiteManifest.fileName, Array(SiteManifest(files: Array(newPaths)).text.utf8))
-        } catch {
-            removeTree(staging)
-            throw SiteWriteError(kind: error.reason == .noSpace || error.reason == .other ? .io : .cannotCreate,
-                                 message: "\(error.description); the previous site was left as it was")
         }
-        try swap(staging: staging, into: target, existed: { if case .absent = ownership { return false }; return true }(),
-                 parent: parent, name: name)
+        report.leftovers += leftovers
         return report
     }
 
-    // MARK: Steps
+    /// Why the output cannot be swapped as a whole; nil when it can.
+    func inPlaceReason(_ plan: Plan) -> String? {
+        if plan.inventory.isMountPoint(plan.target, parent: plan.parent, fileSystem) {
+            return "\(plan.target) is a mount point"
+        }
+        if let mount = plan.inventory.entries.first(where: { $0.value.kind == .mount })?.key {
+            return "\(mount) inside it is another file system"
+        }
+        if let other = plan.foreign.first(where: { plan.inventory.entries[$0]?.kind == .other }) {
+            return "\(other) inside it is not a file, folder or link"
+        }
+        return nil
+    }
+
+    /// Paths must be safe, unique and not a folder of another file.
+    static func check(_ files: [SiteFile]) throws(SiteWriteError) {
+        var seen = Set<String>()
+        for file in files {
+            guard SitePath.isSafe(file.path), !SiteWriter.reserved(file.path), seen.insert(file.path).inserted else {
+                throw SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(file.path))")
+            }
+        }
+        for file in files {
+            for folder in directories(of: file.path) where seen.contains(folder) {
+                throw SiteWriteError(kind: .internalError, message: "internal error: \(folder) is both a file and the folder of \(file.path)")
+            }
+        }
+    }
+
+    /// Names Waymark keeps for itself inside a site.
+    static func reserved(_ path: String) -> Bool {
+        path == SiteManifest.fileName || path == SiteLeftovers.marker
+    }
+
+    // MARK: Steps shared by both ways
 
     /// The output path with a final symbolic link resolved and missing parents created.
     func resolveTarget(_ output: String) throws(SiteWriteError) -> String {
@@ -166,18 +197,14 @@ public struct SiteWriter: Sendable {
         let (parent, name) = split(path)
         guard name != "." && name != ".." else { throw SiteWriteError(kind: .cannotCreate, message: "cannot use \(output) as the output folder") }
         if fileSystem.kind(parent) == nil {
-            try createParents(parent)
+            do { try fileSystem.createDirectories(parent) } catch {
+                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(error.path): \(error.detail)")
+            }
         }
         guard let canonicalParent = fileSystem.canonicalPath(parent), fileSystem.kind(canonicalParent) == .directory else {
             throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(output): \(parent) is not a folder")
         }
         return (canonicalParent == "/" ? "" : canonicalParent) + "/" + name
-    }
-
-    private func createParents(_ path: String) throws(SiteWriteError) {
-        do { try fileSystem.createDirectories(path) } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(error.path): \(error.detail)")
-        }
     }
 
     func split(_ path: String) -> (parent: String, name: String) {
@@ -206,24 +233,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Every file, link and folder below `root`, without following links.
-    private func inventory(_ root: String) -> [String: FileSystem.Kind] {
-        var result: [String: FileSystem.Kind] = [:]
-        func walk(_ relative: String, depth: Int) {
-            let full = relative.isEmpty ? root : root + "/" + relative
-            guard depth < 64, let names = try? fileSystem.listDirectory(full) else { return }
-            for name in names.sorted() {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                guard let kind = fileSystem.kind(root + "/" + child) else { continue }
-                result[child] = kind
-                if kind == .directory { walk(child, depth: depth + 1) }
-            }
-        }
-        walk("", depth: 0)
-        return result
-    }
-
-    private func directories(of path: String) -> [String] {
+    static func directories(of path: String) -> [String] {
         // Every "/" ends a folder: the path up to it is one (paths are safe, see `SitePath`).
         var result: [String] = []
         var i = path.utf8.startIndex
@@ -235,55 +245,13 @@ public struct SiteWriter: Sendable {
     }
 
     func makeDirectories(for path: String, in root: String, made: inout Set<String>) throws(FileSystemError) {
-        for dir in directories(of: path) where !made.contains(dir) {
+        for dir in SiteWriter.directories(of: path) where !made.contains(dir) {
             if fileSystem.kind(root + "/" + dir) == nil { try fileSystem.createDirectory(root + "/" + dir) }
             made.insert(dir)
         }
     }
 
-    func swap(staging: String, into target: String, existed: Bool, parent: String, name: String) throws(SiteWriteError) {
-        let fs = fileSystem
-        do throws(FileSystemError) {
-            if !existed {
-                try fs.rename(staging, target)
-                return
-            }
-            if let exchange = fs.exchange, (try? exchange(staging, target)) != nil {
-                removeTree(staging)
-                return
-            }
-            let old = parent + "/." + name + ".waymark-old-\(processID)"
-            try fs.rename(target, old)
-            do throws(FileSystemError) { try fs.rename(staging, target) } catch {
-                try? fs.rename(old, target)
-                throw error
-            }
-            removeTree(old)
-        } catch {
-            removeTree(staging)
-            throw SiteWriteError(kind: .io, message: "\(error.description); the previous site was left as it was")
-        }
-    }
-
-    /// Leftovers of an interrupted run: only Waymark names its staging folders like this.
-    func removeStaleStaging(parent: String, name: String) {
-        guard let siblings = try? fileSystem.listDirectory(parent) else { return }
-        let prefixes = ["." + name + ".waymark-new-", "." + name + ".waymark-old-"]
-        for sibling in siblings.sorted() where prefixes.contains(where: sibling.hasPrefix) {
-            removeTree(parent + "/" + sibling)
-        }
-    }
-
-    /// Removes a folder Waymark made, never following symbolic links.
-    func removeTree(_ path: String) {
-        switch fileSystem.kind(path) {
-        case .directory?:
-            for name in (try? fileSystem.listDirectory(path)) ?? [] { removeTree(path + "/" + name) }
-            try? fileSystem.removeEmptyDirectory(path)
-        case nil:
-            return
-        default:
-            try? fileSystem.removeFile(path)
-        }
+    static func failure(_ error: FileSystemError) -> SiteWriteError {
+        SiteWriteError(kind: error.writeKind, message: "\(error.description); the previous site was left as it was")
     }
 }

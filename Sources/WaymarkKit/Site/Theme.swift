@@ -27,13 +27,16 @@ public struct Theme: Sendable {
         public var path: String
         public var message: String
         public var description: String { "\(path): \(message)" }
+        /// A theme folder that is not there is missing input; anything else is bad data.
+        public var kind: ErrorKind { missing ? .missingInput : .badData }
+        var missing = false
     }
 
     /// Replaces defaults with the files of `directory`: `*.mustache` files at its top are templates,
     /// every other file (at any depth) is an asset at the same relative path.
     public func overridden(by directory: String, fileSystem: FileSystem) throws(LoadError) -> (Theme, [String]) {
         guard fileSystem.canonicalPath(directory).flatMap(fileSystem.kind) == .directory else {
-            throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder")
+            throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder", missing: true)
         }
         var theme = self
         var replaced: [String] = []

@@ -21,6 +21,16 @@ enum DashboardPage {
                     greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous))
     }
 
+    /// The dashboards of every period and `stats.json`.
+    static func renderAll(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        let points = content.statistics
+        let dashboard = plan(content, points, weight: content.weight, r)
+        var files: [SiteFile] = []
+        for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(content.weight))]).text))
+        return files
+    }
+
     /// The dashboard page of one period.
     static func render(_ period: Period, _ plan: Plan, _ content: SiteContent, _ stats: PointStatistics,
                        _ r: PageRenderer) throws(TemplateError) -> SiteFile {

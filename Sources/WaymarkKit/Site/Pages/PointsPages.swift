@@ -48,7 +48,8 @@ enum PointsPages {
     }
 
     /// `points/index.html`: habits, the month archive and the newest records.
-    static func renderIndex(_ months: [Month], _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+    static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let months = content.points.months
         let archive = TemplateValue.array(months.map { m in
             ["label": .string(r.format.monthYear(year: m.year, month: m.month)), "href": .string(m.slug + ".html"),
              "count": .string(r.format.integer(m.records.count)), "earned": .string(r.format.integer(m.earned)),
@@ -65,7 +66,7 @@ enum PointsPages {
             return [
                 "id": .string("tag-" + slug), "name": .string(name), "color": .from(tag.color?.description),
                 "facts": .string(facts.joined(separator: " · ")),
-                "descriptionHTML": tag.describe.map { .html(MarkdownRenderer.render($0, headingOffset: 3).html) } ?? .null,
+                "descriptionHTML": content.arranged.tagDescriptions[name].map { .html($0) } ?? .null,
                 "notes": .array(notes.map { ["title": .string($0.title), "href": .string("../notes/" + $0.slug + ".html")] }),
             ]
         }

@@ -41,9 +41,8 @@ enum TargetsPages {
     }
 
     /// Template data for one target; `root` leads from the page to the site root.
-    /// `headingOffset` nil: the card's description (rendered once in `SiteContent`); otherwise the
-    /// description rendered again with that offset (the target's own page).
-    static func item(_ item: TargetSchedule.Item, _ content: SiteContent, _ r: PageRenderer, root: String, headingOffset: Int? = nil) -> TemplateValue {
+    /// `onItsPage`: the description for the target's own page, else the card's.
+    static func item(_ item: TargetSchedule.Item, _ content: SiteContent, _ r: PageRenderer, root: String, onItsPage: Bool = false) -> TemplateValue {
         let entry = content.targets[item.index]
         let t = entry.target
         let notes = entry.notes.map { content.notes[$0] }
@@ -58,26 +57,9 @@ enum TargetsPages {
             "deadline": t.deadline.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
             "deadlineMachine": t.deadline.map { .string(LocaleFormat.machine($0, in: content.zone)) } ?? .null,
             "completed": t.completed.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
-            "descriptionHTML": headingOffset.map { offset in t.describe.map { .html(MarkdownRenderer.render($0, headingOffset: offset).html) } ?? .null }
-                ?? entry.cardHTML.map { .html($0) } ?? .null,
+            "descriptionHTML": (onItsPage ? entry.pageHTML : entry.cardHTML).map { .html($0) } ?? .null,
             "notes": .array(notes.map { ["title": .string($0.title), "href": .string(root + "notes/" + $0.slug + ".html")] }),
         ]
-    }
-
-    /// What every targets page needs, computed once: the order and the records each earned.
-    struct Plan: Sendable {
-        var schedule: [TargetSchedule.Item]
-        /// Records a target earned, by target name (filtering all records per target would be quadratic).
-        var earned: [String: [PointRecord]]
-    }
-
-    static func plan(_ content: SiteContent) -> Plan {
-        Plan(schedule: schedule(content), earned: earned(content.pointsNewestFirst))
-    }
-
-    /// The targets in the order their pages and timelines show them.
-    static func schedule(_ content: SiteContent) -> [TargetSchedule.Item] {
-        TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone)
     }
 
     /// The records of type "target", newest first, by name.
@@ -90,10 +72,11 @@ enum TargetsPages {
     }
 
     /// `targets/index.html`: the groups and the timeline.
-    static func renderIndex(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+    static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let schedule = content.arranged.schedule
         let groupNames: [(Int, UIString)] = [(0, .stateOverdue), (1, .stateDueToday), (2, .stateUpcoming), (3, .statusDone), (4, .noDeadline)]
         let groups: [TemplateValue] = groupNames.compactMap { group, name in
-            let members = plan.schedule.filter { $0.state.group == group }
+            let members = schedule.filter { $0.state.group == group }
             guard !members.isEmpty else { return nil }
             return ["title": .string(r.text(name)), "count": .string(r.format.integer(members.count)),
                     "kind": .string(kind(members[0].state)),
@@ -101,18 +84,19 @@ enum TargetsPages {
         }
         return try r.page("targets/index.html", template: "targets", title: r.text(.targetsTitle), section: "targets", [
             "groups": .array(groups),
-            "timelineWide": timeline(plan.schedule, content, r, wide: true),
-            "timelineNarrow": timeline(plan.schedule, content, r, wide: false),
+            "timelineWide": timeline(schedule, content, r, wide: true),
+            "timelineNarrow": timeline(schedule, content, r, wide: false),
         ])
     }
 
     /// The pages of the targets at `range` of the schedule.
-    static func renderTargets(_ range: Range<Int>, _ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+    static func renderTargets(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        let schedule = content.arranged.schedule
         var files: [SiteFile] = []
-        for scheduled in plan.schedule[range] {
+        for scheduled in schedule[range] {
             let entry = content.targets[scheduled.index]
-            let records = plan.earned[entry.target.name] ?? []
-            var data = item(scheduled, content, r, root: "../", headingOffset: 1).objectValue
+            let records = content.points.earned[entry.target.name] ?? []
+            var data = item(scheduled, content, r, root: "../", onItsPage: true).objectValue
             data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
             data["hasRecords"] = .bool(!records.isEmpty)
             files.append(try r.page("targets/\(entry.slug).html", template: "target", title: entry.target.name, section: "targets", data))

@@ -1,0 +1,76 @@
+/// The render stage: every file of the site from the computed content, through the theme's
+/// templates. Pages render side by side; the result holds every file's bytes, sorted by path.
+struct SiteRenderer: Sendable {
+    /// Notes or targets per job: enough work to outweigh handing it to a thread.
+    static let batch = 40
+
+    let theme: Theme
+    let templates: TemplateSet
+
+    /// Parses the theme's templates.
+    init(theme: Theme) throws(TemplateError) {
+        self.theme = theme
+        self.templates = try TemplateSet(theme.templates)
+    }
+
+    /// One page, or a small batch of pages.
+    enum Job: Sendable {
+        case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos
+        case pointsMonth(Int)
+        case notes(Range<Int>)
+        case targets(Range<Int>)
+    }
+
+    /// What can stop rendering.
+    enum Failure: Error, Sendable {
+        case template(TemplateError)
+        /// A theme asset (or a note's image) has the path of a page.
+        case clash(path: String, what: String)
+    }
+
+    func render(_ content: SiteContent) throws(Failure) -> [SiteFile] {
+        let options = content.options
+        let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
+            ?? UIString.siteTitleDefault.text(options.language)
+        let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
+        let batch = SiteRenderer.batch
+        var jobs: [Job] = [.dashboards, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
+        jobs += content.points.months.indices.map { .pointsMonth($0) }
+        jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
+        let scheduled = content.arranged.schedule.count
+        jobs += stride(from: 0, to: scheduled, by: batch).map { .targets($0..<min($0 + batch, scheduled)) }
+        var files: [SiteFile]
+        do {
+            files = try Parallel.map(jobs) { (job) throws(TemplateError) -> [SiteFile] in
+                try SiteRenderer.render(job, content, renderer)
+            }.flatMap { $0 }
+        } catch {
+            throw .template(error)
+        }
+        var paths = Set(files.map(\.path))
+        for (path, bytes) in content.images.sorted(by: { $0.key < $1.key }) where paths.insert(path).inserted {
+            files.append(SiteFile(path: path, bytes: bytes))
+        }
+        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
+            guard paths.insert(path).inserted else {
+                throw .clash(path: path, what: content.images[path] != nil ? "an image a note shows" : "a page Waymark builds")
+            }
+            files.append(SiteFile(path: path, bytes: bytes))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    private static func render(_ job: Job, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        switch job {
+        case .dashboards: return try DashboardPage.renderAll(content, r)
+        case .pointsIndex: return [try PointsPages.renderIndex(content, r)]
+        case .pointsMonth(let i): return [try PointsPages.renderMonth(content.points.months[i], content, r)]
+        case .notesIndex: return [try NotesPages.renderIndex(content, r)]
+        case .notes(let range): return try NotesPages.renderNotes(range, content, r)
+        case .targetsIndex: return [try TargetsPages.renderIndex(content, r)]
+        case .targets(let range): return try TargetsPages.renderTargets(range, content, r)
+        case .weight: return try WeightPage.render(content, content.weight, r)
+        case .todos: return [try TodosPage.render(content, r)]
+        }
+    }
+}
