@@ -1,12 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Compiling against the static runtime and Foundation (their link lists differ from the shared
-/// ones); see the `waymark` target.
-let staticInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-
+// No unsafe flags: WaymarkKit can be used as a dependency. The self-contained, statically
+// linked release binary is made by Scripts/release (`--static-swift-stdlib`).
 let package = Package(
     name: "Waymark",
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "waymark", targets: ["waymark"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
@@ -31,17 +30,14 @@ let package = Package(
         .target(
             name: "WaymarkKit",
             dependencies: ["CCmark"],
-            swiftSettings: staticInRelease,
             plugins: ["EmbedResources"]
         ),
-        // Release builds link the Swift runtime and Foundation statically: the binary runs
+        // Scripts/release links the Swift runtime and Foundation statically: the binary runs
         // anywhere on its own, starts in 2 ms instead of 7, and calls the runtime directly instead
-        // of through the dynamic linker's tables (about 9 % faster builds, docs/performance.md).
+        // of through the dynamic linker's tables (docs/performance.md).
         .executableTarget(
             name: "waymark",
-            dependencies: ["WaymarkKit", "CMalloc"],
-            swiftSettings: staticInRelease,
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            dependencies: ["WaymarkKit", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "WaymarkKitTests",

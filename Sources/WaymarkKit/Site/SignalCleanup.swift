@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -13,9 +13,8 @@ final class SignalCleanup: Sendable {
     static let shared = SignalCleanup()
 
     private let folders = Mutex<[String: String]>([:])
+    private let files = Mutex<Set<String>>([])
     private let installed = Mutex(false)
-    /// The signal sources, kept alive for the life of the process.
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     /// Starts removing `folder` (a staging folder beside `site`) on SIGINT or SIGTERM.
     func register(_ folder: String, site: String = "") {
@@ -27,27 +26,56 @@ final class SignalCleanup: Sendable {
         folders.withLock { $0[folder] = nil }
     }
 
+    /// Removes the file `path` (a lock file this process made) on SIGINT or SIGTERM.
+    func registerFile(_ path: String) {
+        installOnce()
+        files.withLock { _ = $0.insert(path) }
+    }
+
+    func unregisterFile(_ path: String) {
+        files.withLock { _ = $0.remove(path) }
+    }
+
     private func installOnce() {
         let first = installed.withLock { done -> Bool in
             defer { done = true }
             return !done
         }
         guard first else { return }
-        var made: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            // The default action would end the process before the cleanup could run.
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in
-                for (folder, site) in folders.withLock({ $0 }) {
-                    SiteLeftovers(fileSystem: .local).remove(folder, site: site)
-                }
-                _exit(128 + signalNumber)
+        // The self-pipe trick: the handler only writes the signal's number into a pipe (safe in a
+        // signal handler); a thread reads it and does the cleanup outside the handler.
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        signalPipe = fds[1]
+        let reader = fds[0]
+        Thread.detachNewThread { [self] in
+            var number: UInt8 = 0
+            while read(reader, &number, 1) != 1 {}
+            for (folder, site) in folders.withLock({ $0 }) {
+                SiteLeftovers(fileSystem: .local).remove(folder, site: site)
             }
-            source.resume()
-            made.append(source)
+            for file in files.withLock({ $0 }) { unlink(file) }
+            _exit(128 + Int32(number))
         }
-        // Set once, under the `installed` check above.
-        SignalCleanup.sources = made
+        for signalNumber in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
     }
 }
+
+/// The pipe's write end, for the signal handler (which can capture nothing). Set once, before
+/// the handlers are installed.
+nonisolated(unsafe) private var signalPipe: Int32 = -1

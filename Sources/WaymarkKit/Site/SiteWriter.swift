@@ -74,14 +74,19 @@ public struct SiteWriter: Sendable {
         try SiteWriter.check(files)
         let target = try resolveTarget(output)
         let (parent, name) = split(target)
+        let lockPath = parent + "/." + name + ".waymark-lock"
         let lock: FileLock?
-        do { lock = try fileSystem.lock(parent + "/." + name + ".waymark-lock") } catch {
+        do { lock = try fileSystem.lock(lockPath) } catch {
             throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(output) for writing: \(error.description)")
         }
         guard let lock else {
             throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(output); wait for it to finish, or write elsewhere with -o")
         }
-        defer { lock.release() }
+        signalCleanup?.registerFile(lockPath)
+        defer {
+            lock.release()
+            signalCleanup?.unregisterFile(lockPath)
+        }
         let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
 
         let ownership = try ownershipOf(target)
