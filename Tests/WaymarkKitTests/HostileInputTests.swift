@@ -14,7 +14,8 @@ struct HostileInputTests {
 
     /// Finds active content: script elements, event-handler attributes, script URLs in attributes or CSS.
     static func activeContent(in text: String) -> String? {
-        let patterns = [#"<script"#, #"<[a-zA-Z][^>]*\s[oO][nN][a-zA-Z]+\s*="#,
+        // Case-insensitive throughout: HTML tag and attribute names and URL schemes are.
+        let patterns = [#"(?i)<script"#, #"(?i)<[a-z][^>]*\son[a-z]+\s*="#,
                         #"(?i)(href|src|action|formaction|xlink:href|data)\s*=\s*["']?\s*(javascript:|vbscript:|data:text/html)"#,
                         #"(?i)url\(\s*["']?\s*javascript:"#]
         for pattern in patterns {
@@ -29,7 +30,13 @@ struct HostileInputTests {
         #expect(Self.activeContent(in: "<img src=x onerror=alert(1)>") != nil)
         #expect(Self.activeContent(in: "<a href=\"javascript:alert(1)\">") != nil)
         #expect(Self.activeContent(in: "<div style=\"background:url(javascript:x)\">") != nil)
-        #expect(Self.activeContent(in: "<SCRIPT>") == nil || Self.activeContent(in: "<script>") != nil)
+        #expect(Self.activeContent(in: "<SCRIPT>alert(1)</SCRIPT>") == "<SCRIPT")
+        #expect(Self.activeContent(in: "<ScRiPt src=x>") == "<ScRiPt")
+        #expect(Self.activeContent(in: "<img src=x OnErRoR=alert(1)>") == "<img src=x OnErRoR=")
+        #expect(Self.activeContent(in: "<IMG SRC=x ONERROR =alert(1)>") == "<IMG SRC=x ONERROR =")
+        #expect(Self.activeContent(in: "<a HREF=\"JaVaScRiPt:alert(1)\">") == "HREF=\"JaVaScRiPt:")
+        #expect(Self.activeContent(in: "<div style=\"background:URL(JAVASCRIPT:x)\">") == "URL(JAVASCRIPT:")
+        #expect(Self.activeContent(in: "<p>OnError= and JavaScript: and SCRIPT as words</p>") == nil)
     }
 
     static func snapshot(_ root: String) -> [String: Data] {

@@ -89,7 +89,7 @@ struct MarkdownTests {
     }
 
     @Test func noteImagesAreCheckedAndCopied() {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        let png = ImageValidatorTests.png
         let files = ["notes/images/a.png": png, "notes/fake.png": Array("<html><script>".utf8), "notes/logo.svg": Array("<svg/>".utf8),
                      "notes/我的 照片.png": png]
         var images = NoteImages { files[$0] }
@@ -104,7 +104,7 @@ struct MarkdownTests {
         #expect(odd?.hasPrefix("media/") == true && odd?.hasSuffix(".png") == true)
         #expect(images.files.keys.sorted() == ["notes/images/a.png", "notes/" + (odd ?? "")].sorted())
         #expect(images.warnings.map(\.description) == [
-            #"notes/x.md: image "fake.png" does not contain PNG image data; it is left out"#,
+            #"notes/x.md: image "fake.png" does not contain PNG image data (it does not start with the PNG signature); it is left out"#,
             #"notes/x.md: image "logo.svg" is not a PNG, JPEG, GIF, WebP or AVIF image; only those are published; it is left out"#,
             #"notes/x.md: image "../../etc/passwd.png" leads outside notes/; it is left out"#,
             #"notes/x.md: image "missing.png" was not found in notes/; it is left out"#,

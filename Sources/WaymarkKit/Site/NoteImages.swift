@@ -1,7 +1,8 @@
 /// Images referenced from notes: resolved against `notes/`, checked, and copied into the site.
 ///
-/// Only files a note references are published, and only raster formats whose bytes match their
-/// extension: an SVG (or HTML named `.png`) could carry script.
+/// Only files a note references are published, and only raster formats whose bytes are one whole
+/// image of the format their extension names (see `ImageValidator`): an SVG, HTML named `.png`, or
+/// an image with a page hidden after its end could carry script.
 struct NoteImages {
     static let allowed = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
 
@@ -38,8 +39,8 @@ struct NoteImages {
         let sitePath = NoteImages.sitePath(for: relative, ext: ext)
         if files[sitePath] != nil { return NoteImages.link(sitePath) }
         guard let bytes = load("notes/" + relative) else { return refuse(url, in: noteFile, "was not found in notes/") }
-        guard NoteImages.matches(bytes, ext) else {
-            return refuse(url, in: noteFile, "does not contain \(ext.uppercased()) image data")
+        if let why = ImageValidator.problem(bytes, ext: ext) {
+            return refuse(url, in: noteFile, "does not contain \(ext.uppercased()) image data (\(why))")
         }
         files[sitePath] = bytes
         return NoteImages.link(sitePath)
@@ -58,18 +59,4 @@ struct NoteImages {
 
     /// The link from a page in `notes/` to a file at `sitePath`.
     static func link(_ sitePath: String) -> String { String(sitePath.dropFirst("notes/".count)) }
-
-    static func matches(_ b: [UInt8], _ ext: String) -> Bool {
-        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix
-        }
-        switch ext {
-        case "png": return starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        case "jpg", "jpeg": return starts([0xFF, 0xD8, 0xFF])
-        case "gif": return starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8))
-        case "webp": return starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8)
-        case "avif": return starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4)
-        default: return false
-        }
-    }
 }

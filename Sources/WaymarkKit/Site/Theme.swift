@@ -34,6 +34,10 @@ public struct Theme: Sendable {
 
     /// Replaces defaults with the files of `directory`: `*.mustache` files at its top are templates,
     /// every other file (at any depth) is an asset at the same relative path.
+    ///
+    /// A symbolic link anywhere inside the folder is refused: following it would publish whatever
+    /// it points to (`passwd.txt -> /etc/passwd`). The folder itself may be reached through a link,
+    /// since the user named it.
     public func overridden(by directory: String, fileSystem: FileSystem) throws(LoadError) -> (Theme, [String]) {
         guard fileSystem.canonicalPath(directory).flatMap(fileSystem.kind) == .directory else {
             throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder", missing: true)
@@ -49,7 +53,12 @@ public struct Theme: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let path = directory + "/" + child
-                let kind = fileSystem.canonicalPath(path).flatMap(fileSystem.kind)
+                // `kind` does not follow a final link (lstat); the parent folders were listed
+                // through their own checked names, so no link is followed on the way either.
+                let kind = fileSystem.kind(path)
+                if kind == .symbolicLink {
+                    throw LoadError(path: path, message: "is a symbolic link; themes may not contain links, copy the file into the theme instead")
+                }
                 if kind == .directory {
                     if depth < 8 { try walk(child, depth: depth + 1) }
                     continue

@@ -32,6 +32,7 @@ struct MustacheParser {
     private var tags: [Tag] = []
     /// Bytes parsed so far, nested block bodies included.
     private var work = 0
+    private var locator = Locator()
 
     /// Parses `source`. `firstLine` and `columnShift` map positions back to the original file when
     /// the source is a re-indented part of it.
@@ -64,12 +65,46 @@ struct MustacheParser {
 
     // MARK: Positions and errors
 
-    private func location(_ offset: Int) -> SourceLocation {
-        let (line, column) = SourceText.lineColumn(of: offset, in: bytes)
-        return SourceLocation(line: line + firstLine - 1, column: max(1, column - columnShift))
+    /// Line, column and line facts of byte offsets, found by scanning on from the offset asked
+    /// for last. A parse asks in increasing order (tags in source order), so all its locations
+    /// cost one pass over the source; counting from the start for every tag made parsing
+    /// quadratic in the number of tags. Asking for an earlier offset (only on the way to an
+    /// error) starts again from the top.
+    private struct Locator {
+        private(set) var offset = 0
+        /// 1-based; the column counts Unicode scalars and skips "\r", as `SourceText.lineColumn`.
+        private(set) var line = 1
+        private(set) var column = 1
+        /// Where the line holding `offset` starts.
+        private(set) var lineStart = 0
+        /// Whether every byte from `lineStart` up to `offset` is a space or a tab.
+        private(set) var blankSoFar = true
+
+        mutating func move(to target: Int, in bytes: [UInt8]) {
+            if target < offset { self = Locator() }
+            let end = min(target, bytes.count)
+            while offset < end {
+                let b = bytes[offset]
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                    lineStart = offset + 1
+                    blankSoFar = true
+                } else {
+                    if b & 0xC0 != 0x80 && b != 0x0D { column += 1 }
+                    if !MustacheParser.isBlank(b) { blankSoFar = false }
+                }
+                offset += 1
+            }
+        }
     }
 
-    private func error(_ offset: Int, _ message: String) -> TemplateError {
+    private mutating func location(_ offset: Int) -> SourceLocation {
+        locator.move(to: offset, in: bytes)
+        return SourceLocation(line: locator.line + firstLine - 1, column: max(1, locator.column - columnShift))
+    }
+
+    private mutating func error(_ offset: Int, _ message: String) -> TemplateError {
         let l = location(offset)
         return TemplateError(template: template, line: l.line, column: l.column, message: message)
     }
@@ -96,11 +131,21 @@ struct MustacheParser {
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    /// What is trimmed around a tag's name.
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
 
     private mutating func tokenize(open initialOpen: String, close initialClose: String) throws(TemplateError) {
         var open = Array(initialOpen.utf8)
         var close = Array(initialClose.utf8)
         var pos = 0
+        // The first line break at or after the last tag's end, and where the blanks before it
+        // start (after that tag): tags sharing a line share them, so a long line is scanned once
+        // rather than once per tag on it.
+        var lineBreak = -1
+        var trailingBlanks = 0
+        // Made once per delimiter change rather than once per tag.
+        var openText = initialOpen
+        var closeText = initialClose
         while let start = find(open, from: pos) {
             var i = start + open.count
             var kind = Tag.Kind.variable
@@ -123,26 +168,38 @@ struct MustacheParser {
             guard let end = find(endMarker, from: i) else {
                 throw error(start, "unclosed tag: \"\(String(decoding: open, as: UTF8.self))\" without a matching \"\(String(decoding: endMarker, as: UTF8.self))\"")
             }
-            let name = text(i..<end).trimmingCharacters(in: " \t\r\n")
+            // Trimmed as bytes: trimming the String by Characters was most of the time per tag.
+            var nameStart = i
+            var nameEnd = end
+            while nameStart < nameEnd && MustacheParser.isSpace(bytes[nameStart]) { nameStart += 1 }
+            while nameEnd > nameStart && MustacheParser.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+            let name = text(nameStart..<nameEnd)
             let tagEnd = end + endMarker.count
             if name.isEmpty && kind != .comment {
                 throw error(start, "empty tag: a name is missing between the delimiters")
             }
 
-            var lineStart = start
-            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            var lineTextEnd = tagEnd
-            while lineTextEnd < bytes.count && bytes[lineTextEnd] != 0x0A { lineTextEnd += 1 }
-            var lineEnd = lineTextEnd
-            if lineEnd < bytes.count { lineEnd += 1 }
+            locator.move(to: start, in: bytes)
+            let lineStart = locator.lineStart
+            let blankBefore = locator.blankSoFar
+            if tagEnd > lineBreak {
+                lineBreak = tagEnd
+                while lineBreak < bytes.count && bytes[lineBreak] != 0x0A { lineBreak += 1 }
+                var t = lineBreak
+                if t > tagEnd && t < bytes.count && bytes[t - 1] == 0x0D { t -= 1 }
+                while t > tagEnd && MustacheParser.isBlank(bytes[t - 1]) { t -= 1 }
+                trailingBlanks = t
+            }
+            // The line's text ends before a "\r\n" unless the tag itself ends there.
+            var lineTextEnd = lineBreak
             if lineTextEnd > tagEnd && lineTextEnd < bytes.count && bytes[lineTextEnd - 1] == 0x0D { lineTextEnd -= 1 }
-            let blankBefore = bytes[lineStart..<start].allSatisfy(MustacheParser.isBlank)
-            let blankAfter = bytes[tagEnd..<lineTextEnd].allSatisfy(MustacheParser.isBlank)
+            let lineEnd = lineBreak < bytes.count ? lineBreak + 1 : lineBreak
+            let blankAfter = trailingBlanks <= tagEnd
 
             tags.append(Tag(kind: kind, name: name, tagStart: start, tagEnd: tagEnd, lineStart: lineStart,
                             lineTextEnd: lineTextEnd, lineEnd: lineEnd, blankBefore: blankBefore, blankAfter: blankAfter,
                             consumedStart: start, consumedEnd: tagEnd,
-                            open: String(decoding: open, as: UTF8.self), close: String(decoding: close, as: UTF8.self)))
+                            open: openText, close: closeText))
             pos = tagEnd
 
             if kind == .delimiters {
@@ -152,6 +209,8 @@ struct MustacheParser {
                 }
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
+                openText = String(parts[0])
+                closeText = String(parts[1])
             }
         }
     }
