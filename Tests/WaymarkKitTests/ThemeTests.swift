@@ -84,7 +84,7 @@ struct ThemeTests {
         dir.write("theme/layout.mustache", "x")
         try FileManager.default.createSymbolicLink(atPath: dir.file("theme/passwd.txt"), withDestinationPath: "/etc/passwd")
         let run = CLIRun(["build", "-o", dir.file("site"), "-q", "--templates", dir.file("theme")])
-        #expect(run.code == 66)
+        #expect(run.code == 65)  // the theme's content is wrong, as a link in an export is
         #expect(run.stderr == "error: \(dir.file("theme/passwd.txt")): is a symbolic link; themes may not contain links, copy the file into the theme instead\n")
         #expect(!FileManager.default.fileExists(atPath: dir.file("site/passwd.txt")))
     }
