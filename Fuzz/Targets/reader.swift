@@ -14,7 +14,7 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for d in result.diagnostics { _ = d.description }
     if result.errors.isEmpty && result.export.points.count < 2000 {
         let options = SiteOptions(now: 1_795_953_600, zone: Zone(identifier: "America/New_York") ?? .utc, language: .zhHans)
-        _ = try? SiteBuilder(options: options).build(result.export)
+        _ = try? SiteRenderer(theme: .embedded).render(SiteContent(export: result.export, options: options))
     }
     return 0
 }
