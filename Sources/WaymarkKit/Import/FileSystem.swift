@@ -15,7 +15,12 @@ public struct FileSystem: Sendable {
     public var kind: @Sendable (String) -> Kind?
     /// The canonical absolute path with every symbolic link resolved; nil when it does not exist.
     public var canonicalPath: @Sendable (String) -> String?
+    /// The bytes of a file. The local file system refuses files larger than `maxReadSize`
+    /// (`FileSystemError.Reason.tooLarge`), before reading when the system reports the size.
     public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8]
+    /// The size in bytes of the regular file at a path, following symbolic links; nil when there
+    /// is none or the size is unknown. Lets a reader refuse a huge file before reading any of it.
+    public var fileSize: @Sendable (String) -> Int?
     /// Names inside a directory, unsorted, without `.` and `..`.
     public var listDirectory: @Sendable (String) throws(FileSystemError) -> [String]
     public var createDirectory: @Sendable (String) throws(FileSystemError) -> Void
@@ -45,7 +50,8 @@ public struct FileSystem: Sendable {
                 removeFile: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 removeEmptyDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 readLink: @escaping @Sendable (String) throws(FileSystemError) -> String,
-                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void) {
+                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
+                fileSize: @escaping @Sendable (String) -> Int? = { _ in nil }) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
@@ -59,13 +65,20 @@ public struct FileSystem: Sendable {
         self.removeEmptyDirectory = removeEmptyDirectory
         self.readLink = readLink
         self.makeSymbolicLink = makeSymbolicLink
+        self.fileSize = fileSize
     }
+
+    /// The largest file `readFile` of the local file system reads (1 GiB): an export's files are
+    /// a few megabytes, and a larger one would only fill the memory.
+    public static let maxReadSize = 1 << 30
 }
 
 /// A failed file-system call: what was attempted, on which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         case notFound, permissionDenied, exists, notEmpty, noSpace, other
+        /// The file is larger than `FileSystem.maxReadSize`.
+        case tooLarge
     }
 
     public var path: String
@@ -93,6 +106,11 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         default: reason = .other
         }
         return FileSystemError(path: path, operation: operation, reason: reason, detail: String(cString: strerror(code)))
+    }
+
+    /// A file larger than `FileSystem.maxReadSize`.
+    static func tooLarge(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, operation: "read", reason: .tooLarge, detail: "larger than 1 GiB")
     }
 
     public var description: String { "cannot \(operation) \(path): \(detail)" }
