@@ -104,11 +104,14 @@ struct ParallelLocateTests {
         #expect(found.starts == serial.starts)
         #expect(found.starts.count == 20_000)
         #expect(bytes[found.end - 1] == UInt8(ascii: "]"))
-        // A guess inside a string makes it step aside rather than answer wrongly.
+        // Strings full of "},{" put some of the 7 guesses of an 8-way split inside a string, and
+        // the search steps aside rather than answer wrongly (checked: it does for this seed).
         let tricky = Array(("[" + Self.tricky(3_000, seed: 5).joined(separator: ",") + "]").utf8)
-        if let split = JSONParser.locateElements(in: tricky, from: 1, pieces: 8) {
-            #expect(split.starts == (try JSONParser.locateRecords(tricky, parallelFrom: .max)).starts)
-        }
+        #expect(JSONParser.locateElements(in: tricky, from: 1, pieces: 8)?.starts.count == nil)
+        // The one guess of a 2-way split of the same file happens to be a true boundary: then it
+        // answers, with exactly the walk's starts.
+        let halves = try #require(JSONParser.locateElements(in: tricky, from: 1, pieces: 2))
+        #expect(halves.starts == (try JSONParser.locateRecords(tricky, parallelFrom: .max)).starts)
     }
 
     /// Quotes after runs of backslashes: escaped after an odd run, closing after an even one.
@@ -125,13 +128,16 @@ struct ParallelLocateTests {
         #expect(Self.locate(#"[{"t":"abc\"#, parallel: false).hasPrefix("error"))
     }
 
-    @Test func malformedFilesFailTheSameWay() {
+    @Test func malformedFilesFailTheSameWay() throws {
         let records = Self.tricky(3_000, seed: 7)
         let good = "[" + records.joined(separator: ",") + "]"
         var cases = [String(good.dropLast()), good.replacingOccurrences(of: #"{"id":"2000""#, with: #"{"id":"2000"]"#),
                      good.replacingOccurrences(of: #"{"id":"1500""#, with: #"{"id":"1500",,"#),
                      String(good.prefix(good.utf8.count / 2)), good + ",", "[" + records.joined(separator: ",,") + "]"]
-        cases.append(good.replacingOccurrences(of: #"{"id":"2999""#, with: #"{"id":"2999""#) + "]")
+        // Text after the array's end, and two values without a comma between them before the
+        // last record (the walk once took "7 8" for one value).
+        cases.append(good + "]")
+        cases.append(good.replacingOccurrences(of: #"{"id":"2999""#, with: #"7 8,{"id":"2999""#))
         // Locating only checks nesting and string boundaries (decoding checks the rest), so some
         // of these pass this step; either way both searches must agree.
         for text in cases {
@@ -139,5 +145,10 @@ struct ParallelLocateTests {
         }
         #expect(Self.locate(cases[0], parallel: true) == "error at \(cases[0].utf8.count): expected ',' or ']' after an array element")
         #expect(Self.locate(cases[3], parallel: true).hasPrefix("error at \(cases[3].utf8.count): unexpected end of file"))
+        #expect(Self.locate(cases[6], parallel: true) == "error at \(good.utf8.count): unexpected text after the end of the JSON value")
+        // The "8" sits two bytes after where record 2,999 started in the good file.
+        let record = try #require(good.range(of: #"{"id":"2999""#))
+        let eight = good.utf8.distance(from: good.startIndex, to: record.lowerBound) + 2
+        #expect(Self.locate(cases[7], parallel: true) == "error at \(eight): expected ',' or ']' after an array element")
     }
 }

@@ -9,7 +9,7 @@ public struct ExportReader: Sendable {
     public static let dataFiles = ["points.json", "tags.json", "targets.json", "weights.json", "weights.csv", "todos.json"]
     public static let knownNames = ["profile.json"] + dataFiles + ["notes"]
     /// Larger files are refused rather than read into memory.
-    public static let maxFileSize = 1 << 30
+    public static let maxFileSize = FileSystem.maxReadSize
 
     public var fileSystem: FileSystem
     /// Zone for wall-clock date-times when the profile names none.
@@ -199,13 +199,23 @@ struct ReadState: Sendable {
         case .file?:
             break
         }
+        // The size is checked before reading: reading first would fill the memory with a huge
+        // (even sparse) file just to refuse it. After reading, for file systems that cannot tell.
+        let tooLarge = "is larger than 1 GiB; Waymark does not read files this large"
+        if let size = fs.fileSize(full), size > ExportReader.maxFileSize {
+            diagnostics.append(.error(relative, .file, tooLarge))
+            return nil
+        }
         do {
             let bytes = try fs.readFile(full)
             if bytes.count > ExportReader.maxFileSize {
-                diagnostics.append(.error(relative, .file, "is larger than 1 GiB; Waymark does not read files this large"))
+                diagnostics.append(.error(relative, .file, tooLarge))
                 return nil
             }
             return bytes
+        } catch where error.reason == .tooLarge {
+            diagnostics.append(.error(relative, .file, tooLarge))
+            return nil
         } catch {
             let category: Diagnostic.Category = error.reason == .permissionDenied || error.reason == .notFound ? .missingInput : .io
             diagnostics.append(.error(relative, .file, "cannot be read: \(error.detail)", category: category))

@@ -16,7 +16,12 @@ public struct FileSystem: Sendable {
     public var kind: @Sendable (String) -> Kind?
     /// The canonical absolute path with every symbolic link resolved; nil when it does not exist.
     public var canonicalPath: @Sendable (String) -> String?
+    /// The bytes of a file. The local file system refuses files larger than `maxReadSize`
+    /// (`FileSystemError.Reason.tooLarge`), before reading when the system reports the size.
     public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8]
+    /// The size in bytes of the regular file at a path, following symbolic links; nil when there
+    /// is none or the size is unknown. Lets a reader refuse a huge file before reading any of it.
+    public var fileSize: @Sendable (String) -> Int?
     /// Names inside a directory, unsorted, without `.` and `..`.
     public var listDirectory: @Sendable (String) throws(FileSystemError) -> [String]
     public var createDirectory: @Sendable (String) throws(FileSystemError) -> Void
@@ -63,7 +68,8 @@ public struct FileSystem: Sendable {
                 setMode: @escaping @Sendable (String, UInt32, UInt32?) throws(FileSystemError) -> Void = { _, _, _ in },
                 sync: @escaping @Sendable (String) throws(FileSystemError) -> Void = { _ in },
                 syncTree: @escaping @Sendable (String, [String]) throws(FileSystemError) -> Void = { _, _ in },
-                lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} }) {
+                lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} },
+                fileSize: @escaping @Sendable (String) -> Int? = { _ in nil }) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
@@ -83,7 +89,12 @@ public struct FileSystem: Sendable {
         self.sync = sync
         self.syncTree = syncTree
         self.lock = lock
+        self.fileSize = fileSize
     }
+
+    /// The largest file `readFile` of the local file system reads (1 GiB): an export's files are
+    /// a few megabytes, and a larger one would only fill the memory.
+    public static let maxReadSize = 1 << 30
 }
 
 /// What `lstat` reports about one path.
@@ -133,6 +144,8 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case notFound, permissionDenied, exists, notEmpty, noSpace, other
         /// A rename across file systems, or of a mount point (EXDEV, EBUSY).
         case crossDevice
+        /// The file is larger than `FileSystem.maxReadSize`.
+        case tooLarge
     }
 
     public var path: String
@@ -161,6 +174,11 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         default: reason = .other
         }
         return FileSystemError(path: path, operation: operation, reason: reason, detail: String(cString: strerror(code)))
+    }
+
+    /// A file larger than `FileSystem.maxReadSize`.
+    static func tooLarge(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, operation: "read", reason: .tooLarge, detail: "larger than 1 GiB")
     }
 
     public var description: String { "cannot \(operation) \(path): \(detail)" }

@@ -68,7 +68,8 @@ extension FileSystem {
             readLink: { (path) throws(FileSystemError) -> String in
                 throw FileSystemError(path: path, operation: "read link", reason: .other, detail: "not a link")
             },
-            makeSymbolicLink: { (_, path) throws(FileSystemError) in throw readOnly(path) }
+            makeSymbolicLink: { (_, path) throws(FileSystemError) in throw readOnly(path) },
+            fileSize: { path in contents[normalize(path)]?.count }
         )
     }
 }

@@ -166,8 +166,17 @@ struct JSONParser {
         return try parser.parseValue(depth: inEnvelope ? 2 : 1)
     }
 
-    /// Skips one value without building it, checking only nesting and string boundaries.
+    /// Skips one value without building it, checking only nesting and string boundaries inside
+    /// containers (the records are parsed strictly later). A value that is not a container is
+    /// read whole by the strict parser instead: the loose run to the next delimiter below would
+    /// take `5 6` or `true false` for one token, and the caller's check for `,` or `]` after the
+    /// value would never see the second one. Records are objects, so this costs one comparison.
     mutating func skipValue() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count, bytes[index] != UInt8(ascii: "{"), bytes[index] != UInt8(ascii: "[") {
+            _ = try parseValue(depth: 0)
+            return
+        }
         var depth = 0
         repeat {
             skipWhitespace()

@@ -22,51 +22,7 @@ extension FileSystem {
             defer { free(resolved) }
             return String(cString: resolved)
         },
-        readFile: { (path) throws(FileSystemError) -> [UInt8] in
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw .posix(path, "read") }
-            defer { close(fd) }
-            var st = stat()
-            guard fstat(fd, &st) == 0 else { throw .posix(path, "read") }
-            // Read straight into a buffer of the file's size: a zeroed scratch buffer per file
-            // costs more than the reading itself when there are a thousand small notes.
-            let expected = max(0, Int(st.st_size))
-            var failure: FileSystemError?
-            var grew = false
-            // One byte of room more than the size: a read that stops short at exactly the size
-            // is the end of the file, without another read to find out.
-            var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
-                if let base = buffer.baseAddress { HugePages.advise(base, bytes: expected) }
-                var filled = 0
-                while filled <= expected, let base = buffer.baseAddress {
-                    let wanted = expected + 1 - filled
-                    let n = read(fd, base + filled, wanted)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = .posix(path, "read")
-                        break
-                    }
-                    if n == 0 { break }
-                    filled += n
-                    if filled == expected && n < wanted { break }
-                }
-                grew = filled > expected
-                count = filled
-            }
-            if let failure { throw failure }
-            // A file that grew since fstat (or reports no size): read the rest in chunks.
-            while grew {
-                var chunk = [UInt8](repeating: 0, count: 65_536)
-                let m = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if m < 0 {
-                    if errno == EINTR { continue }
-                    throw .posix(path, "read")
-                }
-                if m == 0 { break }
-                bytes.append(contentsOf: chunk[0..<m])
-            }
-            return bytes
-        },
+        readFile: { (path) throws(FileSystemError) -> [UInt8] in try readLocalFile(path, limit: FileSystem.maxReadSize) },
         listDirectory: { (path) throws(FileSystemError) -> [String] in
             guard let dir = opendir(path) else { throw .posix(path, "list") }
             defer { closedir(dir) }
@@ -182,8 +138,68 @@ extension FileSystem {
                 }
                 close(fd)
             }
+        },
+        fileSize: { path in
+            var st = stat()
+            guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Int(exactly: st.st_size)
         }
     )
+
+    /// The bytes of the file at `path`, refusing (`FileSystemError.Reason.tooLarge`) one larger
+    /// than `limit` bytes: before reading when `fstat` reports such a size, and as soon as the
+    /// bytes read pass it when the file grows while it is read or reports no size.
+    static func readLocalFile(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .posix(path, "read") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .posix(path, "read") }
+        // The size of the open file, checked again here although callers may have asked
+        // `fileSize`: the file may have been replaced or grown since.
+        guard st.st_size <= limit else { throw .tooLarge(path) }
+        // Read straight into a buffer of the file's size: a zeroed scratch buffer per file
+        // costs more than the reading itself when there are a thousand small notes.
+        let expected = max(0, Int(st.st_size))
+        var failure: FileSystemError?
+        var grew = false
+        // One byte of room more than the size: a read that stops short at exactly the size
+        // is the end of the file, without another read to find out.
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            if let base = buffer.baseAddress { HugePages.advise(base, bytes: expected) }
+            var filled = 0
+            while filled <= expected, let base = buffer.baseAddress {
+                let wanted = expected + 1 - filled
+                let n = read(fd, base + filled, wanted)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .posix(path, "read")
+                    break
+                }
+                if n == 0 { break }
+                filled += n
+                if filled == expected && n < wanted { break }
+            }
+            grew = filled > expected
+            count = filled
+        }
+        if let failure { throw failure }
+        guard bytes.count <= limit else { throw .tooLarge(path) }
+        // A file that grew since fstat (or reports no size): read the rest in chunks.
+        while grew {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let m = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if m < 0 {
+                if errno == EINTR { continue }
+                throw .posix(path, "read")
+            }
+            if m == 0 { break }
+            // A file still growing (or endless, like /dev/zero) stops at the limit.
+            guard m <= limit - bytes.count else { throw .tooLarge(path) }
+            bytes.append(contentsOf: chunk[0..<m])
+        }
+        return bytes
+    }
 }
 
 #if canImport(Glibc)

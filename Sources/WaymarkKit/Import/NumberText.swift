@@ -21,14 +21,18 @@ enum NumberText {
     static func integer(_ raw: String, limit: Int = 1_000_000_000) -> Result<Int, Failure> {
         let text = raw.trimmingWhitespace()
         if let fast = Int(text), isJSONNumber(text) {
-            return abs(fast) <= limit ? .success(fast) : .failure(.outOfRange)
+            // `magnitude`, not `abs`: abs(Int.min) does not fit in an Int and traps.
+            return fast.magnitude <= limit.magnitude ? .success(fast) : .failure(.outOfRange)
         }
         switch double(text) {
         case .failure(let f): return .failure(f)
         case .success(let d):
-            guard abs(d) <= Double(limit) else { return .failure(.outOfRange) }
+            guard d.magnitude <= Double(limit.magnitude) else { return .failure(.outOfRange) }
             guard d.rounded() == d else { return .failure(.notWhole) }
-            return .success(Int(d))
+            // Double(limit) may round up past the limit (near Int.max past Int itself), so the
+            // conversion is checked and the bound tested again on the whole number.
+            guard let whole = Int(exactly: d), whole.magnitude <= limit.magnitude else { return .failure(.outOfRange) }
+            return .success(whole)
         }
     }
 

@@ -102,7 +102,7 @@ struct RecordReader {
 
     mutating func integer(_ key: String, required: Bool = false, range: ClosedRange<Int> = -1_000_000_000...1_000_000_000) -> Int? {
         guard let text = numberText(key, required: required) else { return nil }
-        switch NumberText.integer(text, limit: max(1_000_000_000, abs(range.lowerBound), abs(range.upperBound))) {
+        switch NumberText.integer(text, limit: Int(clamping: max(1_000_000_000, range.lowerBound.magnitude, range.upperBound.magnitude))) {
         case .success(let v):
             guard range.contains(v) else {
                 problem(key, "must be between \(range.lowerBound) and \(range.upperBound) (got \(present(key)?.quoted ?? text))")
