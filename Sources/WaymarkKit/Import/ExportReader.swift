@@ -182,7 +182,13 @@ struct ReadState: Sendable {
         let full = path(relative)
         switch known ?? fs.kind(full) {
         case .none:
-            diagnostics.append(.error(relative, .file, "disappeared while the export was read", category: .missingInput))
+            // A name that is not UTF-8 was listed with U+FFFD in place of its bad bytes, so no
+            // file has the name as written: that is what is wrong, not a vanished file.
+            if relative.unicodeScalars.contains("\u{FFFD}") {
+                diagnostics.append(.error(relative, .file, "the file name is not valid UTF-8 (its bad bytes are shown as \u{FFFD}); rename the file"))
+            } else {
+                diagnostics.append(.error(relative, .file, "disappeared while the export was read", category: .missingInput))
+            }
             return nil
         case .directory?:
             diagnostics.append(.error(relative, .file, "is a directory; expected a file"))
