@@ -10,7 +10,7 @@ struct BuildPipelineTests {
     @Test func theDemoGoesThroughEveryStep() throws {
         let dir = TemporaryDirectory()
         let outcome = try pipeline.run(BuildRequest(source: .demo, output: dir.file("site")))
-        #expect(outcome.timings.map(\.step) == [.read, .compute, .render, .write])
+        #expect(outcome.timings.map(\.part) == ["read", "compute", "render and write"])
         #expect(outcome.pages == 29 && outcome.files == 34)
         #expect(outcome.report.written == 34 && !outcome.report.inPlace)
         let sizes = Golden.files(in: dir.file("site")).filter { $0.key != ".waymark" }.mapValues(\.count)
@@ -24,7 +24,9 @@ struct BuildPipelineTests {
         #expect(read.errors.isEmpty && read.result.export.points.count == 407)
         let options = try pipeline.siteOptions(request, read.result.export.profile)
         #expect(options.language == .zhHans && options.zone.identifier == "Asia/Shanghai")
-        let content = pipeline.compute(read.result, options: options, source: request.source)
+        let notes = pipeline.renderNotes(read.result.export.notes,
+                                         loadExportFile: pipeline.exportFileLoader(request.source, published: read.result.noteAssets))
+        let content = pipeline.compute(read.result, rendered: notes, options: options)
         #expect(content.notes.count == 5 && content.points.months.count == 4)
         let files = try pipeline.render(content, request)
         let dir = TemporaryDirectory()

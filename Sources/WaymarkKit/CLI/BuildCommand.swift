@@ -56,7 +56,7 @@ enum BuildCommand {
         report(outcome.warnings, quiet: quiet, env)
         if parsed.flag("--timings") {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
-            env.standardError(outcome.timings.map { "\($0.step.rawValue) \(f($0.seconds))" }.joined(separator: ", ") + "\n")
+            env.standardError(outcome.timings.map { "\($0.part) \(f($0.seconds))" }.joined(separator: ", ") + "\n")
         }
         if !quiet { env.standardError(summary(outcome, seconds: env.monotonic() - started)) }
         return .ok

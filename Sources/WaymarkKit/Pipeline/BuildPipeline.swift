@@ -1,9 +1,10 @@
 /// One build, from the export to the written site, in four steps:
 ///
-/// 1. **read** (`Import`): the export's files → `Export` (`ExportReader`), with every problem.
-/// 2. **compute**: the notes through Markdown (`NoteRendering`), then side by side the records
-///    in order (`PointsOrder`), the rest arranged (`ContentArrangement`), the point statistics
-///    (`PointStatistics`) and the weight figures (`WeightStatistics`) → `SiteContent`.
+/// 1. **read** (`Import`): the export's files → `Export` (`ExportReader`), with every problem;
+///    the notes are read first and go through Markdown (`NoteRendering`) while the rest decodes.
+/// 2. **compute**: side by side the records in order (`PointsOrder`), the rest arranged
+///    (`ContentArrangement`), the point statistics (`PointStatistics`) and the weight figures
+///    (`WeightStatistics`) → `SiteContent`.
 /// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes.
 /// 4. **write** (`SiteWriter`): the files → the output folder, whole or not at all → `Report`.
 ///
@@ -37,31 +38,38 @@ public struct BuildPipeline: Sendable {
         public var pages: Int
         /// The read step's warnings, then the content's.
         public var warnings: [Diagnostic]
-        /// Seconds each step took.
-        public var timings: [(step: BuildStep, seconds: Double)]
+        /// Seconds each part of the build took: "read" (with the notes through Markdown),
+        /// "compute", "render and write" (overlapped, see `renderAndWrite`).
+        public var timings: [(part: String, seconds: Double)]
     }
 
     /// Runs every step; the first failure stops the build and nothing is written.
     public func run(_ request: BuildRequest) throws(BuildFailure) -> Outcome {
-        var timings: [(step: BuildStep, seconds: Double)] = []
+        var timings: [(part: String, seconds: Double)] = []
         var started = monotonic()
-        func lap(_ step: BuildStep) {
+        func lap(_ part: String) {
             let now = monotonic()
-            timings.append((step, now - started))
+            timings.append((part, now - started))
             started = now
         }
-        let read = self.read(request)
+        // The notes go through Markdown while the other files are decoded: they need nothing
+        // else, and the decoding leaves a core idle at times (docs/performance.md measures it).
+        let (exportFiles, root) = location(request.source)
+        let reader = ExportReader(fileSystem: exportFiles, fallbackZone: request.zone ?? .utc)
+        let notes = reader.readNotes(directory: root)
+        let (imported, rendered) = Parallel.both(
+            { reader.read(directory: root, notes: notes) },
+            { renderNotes(notes.notes, loadExportFile: exportFileLoader(request.source, published: notes.assets)) })
+        let read = outcome(imported, request)
         if let failure = read.failure(writes: true) { throw failure }
-        lap(.read)
+        lap("read")
         let options = try siteOptions(request, read.result.export.profile)
-        let content = compute(read.result, options: options, source: request.source)
-        lap(.compute)
-        let files = try render(content, request)
-        lap(.render)
-        let report = try write(files, request)
-        lap(.write)
-        return Outcome(report: report, output: request.output, files: files.count,
-                       pages: files.lazy.filter { $0.path.hasSuffix(".html") }.count,
+        let content = compute(read.result, rendered: rendered, options: options)
+        lap("compute")
+        let (paths, report) = try renderAndWrite(content, request)
+        lap("render and write")
+        return Outcome(report: report, output: request.output, files: paths.count,
+                       pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
                        warnings: read.warnings + content.warnings, timings: timings)
     }
 
@@ -86,7 +94,12 @@ public struct BuildPipeline: Sendable {
     /// Step 1: reads the export. Never throws: problems are in the outcome.
     public func read(_ request: BuildRequest) -> ReadOutcome {
         let (files, root) = location(request.source)
-        var result = ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root)
+        return outcome(ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root), request)
+    }
+
+    /// The read step's result sorted into warnings and errors, named as the user knows the files.
+    func outcome(_ imported: ImportResult, _ request: BuildRequest) -> ReadOutcome {
+        var result = imported
         if request.source == .demo {
             result.diagnostics = result.diagnostics.map { d in
                 var d = d
@@ -110,16 +123,19 @@ public struct BuildPipeline: Sendable {
         return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title)
     }
 
-    /// Step 2: everything the pages show. The notes go through Markdown first (on every core);
-    /// then the four independent computations run side by side.
-    func compute(_ imported: ImportResult, options: SiteOptions, source: BuildRequest.Source) -> SiteContent {
-        let export = imported.export
-        let loadExportFile = exportFileLoader(source, published: imported.noteAssets)
-        let plan = NoteRendering.plan(export.notes)
-        let batches = stride(from: 0, to: export.notes.count, by: SiteRenderer.batch).map { $0..<min($0 + SiteRenderer.batch, export.notes.count) }
-        let rendered = Parallel.map(batches) { range in
-            NoteRendering.render(export.notes, plan: plan, range: range, loadExportFile: loadExportFile)
+    /// The notes through Markdown, in batches on every core; the result is in file order.
+    func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
+        let plan = NoteRendering.plan(notes)
+        let batches = stride(from: 0, to: notes.count, by: SiteRenderer.batch).map { $0..<min($0 + SiteRenderer.batch, notes.count) }
+        return Parallel.map(batches) { range in
+            NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)
         }.flatMap { $0 }
+    }
+
+    /// Step 2: everything the pages show, from the export and its notes through Markdown
+    /// (`rendered`, in file order): four independent computations side by side.
+    func compute(_ imported: ImportResult, rendered: [NoteRendering.Rendered], options: SiteOptions) -> SiteContent {
+        let export = imported.export
         let today = options.zone.localDateTime(of: options.now).date
         let (points, arranged, statistics, weight) = Parallel.all(
             { PointsOrder(export.points, zone: options.zone) },
@@ -136,35 +152,77 @@ public struct BuildPipeline: Sendable {
         return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
     }
 
-    /// Step 3: every file of the site.
-    func render(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> [SiteFile] {
-        // A broken template of the user's own theme is their data; of the built-in one, a bug.
-        let templateKind: ErrorKind = request.customTheme ? .badData : .internalError
-        let renderer: SiteRenderer
-        do { renderer = try SiteRenderer(theme: request.theme) } catch {
-            throw BuildFailure(step: .render, kind: templateKind, message: "template \(error)")
+    /// Steps 3 and 4, render and write, for the command line: each job's pages are handed to the
+    /// writer as soon as they are made (a first build writes them at once, so the disk works
+    /// while the cores render; docs/performance.md measures it), then the rest of the files.
+    /// Returns the site's paths and what was written.
+    func renderAndWrite(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> ([String], SiteWriter.Report) {
+        let renderer = try siteRenderer(request)
+        let session: SiteWriteSession
+        do { session = try writer.begin(request.output, force: request.force, streaming: true) } catch {
+            throw BuildFailure(step: .write, kind: error.kind, message: error.message)
         }
-        do {
-            return try renderer.render(content)
+        do throws(BuildFailure) {
+            let pages = renderer.pageRenderer(content)
+            let paths = try Parallel.map(renderer.jobs(content)) { (job) throws(BuildFailure) -> [String] in
+                let files = try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.render(job, content, pages) }
+                do throws(SiteWriteError) { try session.put(files) } catch {
+                    throw BuildFailure(step: .write, kind: error.kind, message: error.message)
+                }
+                return files.map { $0.path }
+            }.flatMap { $0 }
+            let extras = try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.extras(content, pages: Set(paths)) }
+            do throws(SiteWriteError) {
+                try session.put(extras)
+                return (paths + extras.map { $0.path }, try session.finish())
+            } catch {
+                throw BuildFailure(step: .write, kind: error.kind, message: error.message)
+            }
         } catch {
+            session.abandon()
+            throw error
+        }
+    }
+
+    /// Step 3 alone: every file of the site, with its bytes.
+    func render(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> [SiteFile] {
+        let renderer = try siteRenderer(request)
+        return try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.render(content) }
+    }
+
+    private func siteRenderer(_ request: BuildRequest) throws(BuildFailure) -> SiteRenderer {
+        do { return try SiteRenderer(theme: request.theme) } catch {
+            throw BuildFailure(step: .render, kind: request.customTheme ? .badData : .internalError, message: "template \(error)")
+        }
+    }
+
+    /// Runs part of the render step and names its failure. A broken template of the user's own
+    /// theme is their data; of the built-in one, a bug.
+    private func stepFailure<T>(_ request: BuildRequest, _ body: () throws(SiteRenderer.Failure) -> T) throws(BuildFailure) -> T {
+        let kind: ErrorKind = request.customTheme ? .badData : .internalError
+        do { return try body() } catch {
             switch error {
             case .template(let error):
-                throw BuildFailure(step: .render, kind: templateKind, message: "template \(error)")
+                throw BuildFailure(step: .render, kind: kind, message: "template \(error)")
             case .clash(let path, let what):
-                throw BuildFailure(step: .render, kind: templateKind,
-                                   message: "the theme's file \(path) has the path of \(what); rename it in the theme folder")
+                throw BuildFailure(step: .render, kind: kind, message: "the theme's file \(path) has the path of \(what); rename it in the theme folder")
             }
         }
     }
 
-    /// Step 4: the files into the output folder.
-    func write(_ files: [SiteFile], _ request: BuildRequest) throws(BuildFailure) -> SiteWriter.Report {
+    private var writer: SiteWriter {
         var writer = SiteWriter(fileSystem: fileSystem, processID: processID)
         writer.signalCleanup = signalCleanup
+        return writer
+    }
+
+    /// Step 4 alone: the files into the output folder.
+    func write(_ files: [SiteFile], _ request: BuildRequest) throws(BuildFailure) -> SiteWriter.Report {
         do {
             return try writer.write(files, to: request.output, force: request.force)
         } catch {
             throw BuildFailure(step: .write, kind: error.kind, message: error.message)
         }
     }
+
 }

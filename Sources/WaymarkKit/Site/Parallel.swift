@@ -42,4 +42,23 @@ enum Parallel {
             return (ra, rb, rc, rd)
         }
     }
+
+    /// Runs two independent computations side by side and returns their results.
+    static func both<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+        let results = Mutex<(A?, B?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 {
+                let value = a()
+                results.withLock { $0.0 = value }
+            } else {
+                let value = b()
+                results.withLock { $0.1 = value }
+            }
+        }
+        return results.withLock { r in
+            // concurrentPerform returns after every iteration ran, so each slot is filled.
+            guard let ra = r.0, let rb = r.1 else { preconditionFailure("Parallel.both: a computation did not run") }
+            return (ra, rb)
+        }
+    }
 }

@@ -28,26 +28,50 @@ struct SiteRenderer: Sendable {
         case clash(path: String, what: String)
     }
 
+    /// Every file of the site, sorted by path: the pages of every job, then `extras`.
     func render(_ content: SiteContent) throws(Failure) -> [SiteFile] {
+        let renderer = pageRenderer(content)
+        var files: [SiteFile]
+        do {
+            files = try Parallel.map(jobs(content)) { (job) throws(TemplateError) -> [SiteFile] in
+                try SiteRenderer.render(job, content, renderer)
+            }.flatMap { $0 }
+        } catch {
+            throw .template(error)
+        }
+        files += try extras(content, pages: Set(files.map(\.path)))
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The renderer every page of `content` shares.
+    func pageRenderer(_ content: SiteContent) -> PageRenderer {
         let options = content.options
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
-        let renderer = PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
+        return PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
+    }
+
+    /// The pages to render, in small independent jobs.
+    func jobs(_ content: SiteContent) -> [Job] {
         let batch = SiteRenderer.batch
         var jobs: [Job] = [.dashboards, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
         jobs += content.points.months.indices.map { .pointsMonth($0) }
         jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
         let scheduled = content.arranged.schedule.count
         jobs += stride(from: 0, to: scheduled, by: batch).map { .targets($0..<min($0 + batch, scheduled)) }
-        var files: [SiteFile]
-        do {
-            files = try Parallel.map(jobs) { (job) throws(TemplateError) -> [SiteFile] in
-                try SiteRenderer.render(job, content, renderer)
-            }.flatMap { $0 }
-        } catch {
-            throw .template(error)
-        }
-        var paths = Set(files.map(\.path))
+        return jobs
+    }
+
+    /// The pages of one job.
+    func render(_ job: Job, _ content: SiteContent, _ renderer: PageRenderer) throws(Failure) -> [SiteFile] {
+        do { return try SiteRenderer.render(job, content, renderer) } catch { throw .template(error) }
+    }
+
+    /// The files that are not pages: the images notes show and the theme's assets. `pages` are
+    /// the paths of the pages; an asset with one of those paths is an error.
+    func extras(_ content: SiteContent, pages: Set<String>) throws(Failure) -> [SiteFile] {
+        var paths = pages
+        var files: [SiteFile] = []
         for (path, bytes) in content.images.sorted(by: { $0.key < $1.key }) where paths.insert(path).inserted {
             files.append(SiteFile(path: path, bytes: bytes))
         }
@@ -57,7 +81,7 @@ struct SiteRenderer: Sendable {
             }
             files.append(SiteFile(path: path, bytes: bytes))
         }
-        return files.sorted { $0.path < $1.path }
+        return files
     }
 
     private static func render(_ job: Job, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {

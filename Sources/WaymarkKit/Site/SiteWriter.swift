@@ -72,23 +72,14 @@ public struct SiteWriter: Sendable {
 
     public func write(_ files: [SiteFile], to output: String, force: Bool) throws(SiteWriteError) -> Report {
         try SiteWriter.check(files)
-        let target = try resolveTarget(output)
-        let (parent, name) = split(target)
-        let lockPath = parent + "/." + name + ".waymark-lock"
-        let lock: FileLock?
-        do { lock = try fileSystem.lock(lockPath) } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(output) for writing: \(error.description)")
-        }
-        guard let lock else {
-            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(output); wait for it to finish, or write elsewhere with -o")
-        }
-        signalCleanup?.registerFile(lockPath)
-        defer {
-            lock.release()
-            signalCleanup?.unregisterFile(lockPath)
-        }
-        let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
+        let session = try begin(output, force: force, streaming: false)
+        try session.put(files)
+        return try session.finish()
+    }
 
+    /// Writes `files` into `target` (the lock held, leftovers cleaned): the whole plan at once.
+    func write(_ files: [SiteFile], target: String, parent: String, name: String, force: Bool,
+               leftovers: [String]) throws(SiteWriteError) -> Report {
         let ownership = try ownershipOf(target)
         var inventory = SiteInventory()
         if case .absent = ownership {} else {
