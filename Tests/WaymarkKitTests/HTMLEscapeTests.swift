@@ -1,0 +1,56 @@
+import Testing
+@testable import WaymarkKit
+
+/// Escaping into bytes (pages) and into a String (everything else) agree, byte for byte.
+struct HTMLEscapeTests {
+    static let cases = [
+        "plain", "", "a & b < c > d \" e ' f", "<script>alert('x')</script>", "· middle dot, 25 °C ± 1",
+        "C1: \u{80}\u{85}\u{9F} end", "C0: \u{0}\u{1}\u{1F} DEL \u{7F}", "tab\tnew\nline\r", "日本語 & 中文 <b>",
+        "emoji 👩‍👩‍👧 & ‮bidi", "\u{A0}nbsp\u{AD}shy", "&&&", "\u{C2}\u{80}", "end with C1 \u{9F}",
+    ]
+
+    /// The rule, one Unicode scalar at a time: an independent statement of what the byte-level
+    /// escaper must produce.
+    static func reference(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: cases)
+    func bytesAndStringsFollowTheRule(_ text: String) {
+        var bytes: [UInt8] = Array("prefix|".utf8)
+        HTMLEscape.append(text, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "prefix|" + Self.reference(text))
+        var string = "prefix|"
+        HTMLEscape.append(text, to: &string)
+        #expect(string == "prefix|" + Self.reference(text))
+    }
+
+    @Test func knownValues() {
+        var bytes: [UInt8] = []
+        HTMLEscape.append("a<b>&\"c'·\u{85}\u{1}", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;c&#39;·\u{FFFD}\u{FFFD}")
+    }
+
+    @Test func htmlBytesGrowAndEscapeLikeTheEscaper() {
+        var out = HTMLBytes(capacity: 4)
+        out.markup("<td>")
+        for text in Self.cases { out.text(text) }
+        out.raw(Array("|raw&".utf8))
+        for n: UInt in [0, 7, 10, 999, 1_000_000, UInt.max] { out.digits(n); out.markup(",") }
+        let expected = "<td>" + Self.cases.map(Self.reference).joined() + "|raw&" + "0,7,10,999,1000000,\(UInt.max),"
+        #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import WaymarkKit
+
+struct ZoneTests {
+    @Test func datesAndPaddingWrittenAsBytes() {
+        func reference(_ v: Int, _ w: Int) -> String {
+            let d = String(v)
+            return d.count >= w ? d : String(repeating: "0", count: w - d.count) + d
+        }
+        for v in [0, 1, 9, 10, 99, 100, 2026, 99_999, 123_456_789, 999_999_999_999, 1_000_000_000_000, -5, Int.max] {
+            for w in [0, 1, 2, 4, 12, 13] {
+                #expect(pad(v, w) == reference(v, w), "\(v) \(w)")
+            }
+        }
+        var random = SampleRandom(seed: 11)
+        for _ in 0..<2_000 {
+            let date = LocalDate(dayNumber: random.int(4_000_000) - 1_000_000)
+            #expect(date.description == reference(date.year, 4) + "-" + reference(date.month, 2) + "-" + reference(date.day, 2))
+        }
+        #expect(LocalDate(dayNumber: 0).description == "1970-01-01")
+        #expect(LocalDate(year: 9999, month: 12, day: 31)?.description == "9999-12-31")
+    }
+
+    @Test func dayNumbersWithoutBuildingDates() throws {
+        let zones = try ["Asia/Shanghai", "America/St_Johns", "Pacific/Kiritimati", "UTC"].map { try #require(Zone(identifier: $0)) }
+        // Around midnight in each zone, before and after 1970, and whole days.
+        for zone in zones {
+            for seconds in stride(from: Int64(-90_000), through: 1_800_000_000, by: 86_399 * 97 + 13) {
+                for delta: Int64 in [-1, 0, 1] {
+                    let moment = Moment.instant(seconds + delta)
+                    #expect(moment.dayNumber(in: zone) == moment.localDate(in: zone).dayNumber)
+                }
+            }
+            #expect(Moment.day(LocalDate(year: 1969, month: 12, day: 31)!).dayNumber(in: zone) == -1)
+        }
+        let shanghai = zones[0]
+        // 1970-01-01T00:00+08:00 is the first second of day 0 there, 16:00 UTC the day before.
+        #expect(Moment.instant(-8 * 3600).dayNumber(in: shanghai) == 0)
+        #expect(Moment.instant(-8 * 3600 - 1).dayNumber(in: shanghai) == -1)
+        #expect(Streaks.current(today: 10) { $0 >= 7 && $0 != 10 } == 3)  // 9, 8, 7: today not yet scored
+        #expect(Streaks.longest(from: 0, to: 9) { $0 % 4 != 3 } == 3)
+    }
+
+    @Test(arguments: ["Asia/Shanghai", "America/New_York", "Europe/Moscow", "Pacific/Apia", "Australia/Lord_Howe",
+                      "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Chatham", "UTC"])
+    func transitionTableAgreesWithFoundation(identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        // Every 3 hours plus a prime number of seconds, 1950-2040, and both sides of the table's span.
+        var s: Int64 = -631_152_000
+        var mismatches = 0
+        while s < 2_208_988_800 {
+            if zone.offset(at: s) != zone.foundationOffset(at: s) { mismatches += 1 }
+            s += 10_807
+        }
+        #expect(mismatches == 0)
+        for edge: Int64 in [-2_208_988_801, -2_208_988_800, 7_258_118_399, 7_258_118_400, -62_135_596_800, 253_402_300_799] {
+            #expect(zone.offset(at: edge) == zone.foundationOffset(at: edge))
+        }
+    }
+}
