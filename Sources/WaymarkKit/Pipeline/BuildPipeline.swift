@@ -57,9 +57,9 @@ public struct BuildPipeline: Sendable {
         let (exportFiles, root) = location(request.source)
         let reader = ExportReader(fileSystem: exportFiles, fallbackZone: request.zone ?? .utc)
         let notes = reader.readNotes(directory: root)
-        let (imported, rendered) = Parallel.both(
-            { reader.read(directory: root, notes: notes) },
-            { renderNotes(notes.notes, loadExportFile: exportFileLoader(request.source, published: notes.assets)) })
+        let rendering = startRenderingNotes(notes.notes, loadExportFile: exportFileLoader(request.source, published: notes.assets))
+        let imported = reader.read(directory: root, notes: notes)
+        let rendered = rendering.wait().flatMap { $0 }
         let read = outcome(imported, request)
         if let failure = read.failure(writes: true) { throw failure }
         lap("read")
@@ -125,11 +125,16 @@ public struct BuildPipeline: Sendable {
 
     /// The notes through Markdown, in batches on every core; the result is in file order.
     func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
+        startRenderingNotes(notes, loadExportFile: loadExportFile).wait().flatMap { $0 }
+    }
+
+    /// Starts the notes through Markdown in batches on the thread pool and returns at once.
+    func startRenderingNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> Parallel.Pending<[NoteRendering.Rendered]> {
         let plan = NoteRendering.plan(notes)
         let batches = stride(from: 0, to: notes.count, by: SiteRenderer.batch).map { $0..<min($0 + SiteRenderer.batch, notes.count) }
-        return Parallel.map(batches) { range in
+        return Parallel.start(batches) { range in
             NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)
-        }.flatMap { $0 }
+        }
     }
 
     /// Step 2: everything the pages show, from the export and its notes through Markdown
