@@ -3,9 +3,10 @@
 /// 1. **read** (`Import`): the export's files → `Export` (`ExportReader`), with every problem;
 ///    the notes are read first and go through Markdown (`NoteRendering`) while the rest decodes.
 /// 2. **compute**: side by side the records in order (`PointsOrder`), the rest arranged
-///    (`ContentArrangement`), the point statistics (`PointStatistics`) and the weight figures
-///    (`WeightStatistics`) → `SiteContent`.
-/// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes.
+///    (`ContentArrangement`) and the weight figures (`WeightStatistics`) → `SiteContent`.
+/// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes. The first
+///    job computes the point statistics (`PointStatistics`) for the dashboards and `stats.json`,
+///    the only pages that show them, while the other jobs render.
 /// 4. **write** (`SiteWriter`): the files → the output folder, whole or not at all → `Report`.
 ///
 /// The steps are plain functions over values; this type alone decides what runs when and on
@@ -142,12 +143,11 @@ public struct BuildPipeline: Sendable {
     func compute(_ imported: ImportResult, rendered: [NoteRendering.Rendered], options: SiteOptions) -> SiteContent {
         let export = imported.export
         let today = options.zone.localDateTime(of: options.now).date
-        let (points, arranged, statistics, weight) = Parallel.all(
-            { PointsOrder(export.points, zone: options.zone) },
+        let (points, arranged, weight) = Parallel.all(
+            { PointsOrder(export.points, zone: options.zone, now: options.now) },
             { ContentArrangement(export, rendered: rendered, today: today, zone: options.zone) },
-            { PointStatistics(export: export, now: options.now, zone: options.zone) },
             { WeightStatistics.make(export, options) })
-        return SiteContent(export: export, options: options, points: points, arranged: arranged, statistics: statistics, weight: weight)
+        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight)
     }
 
     /// Reads the files of the export that notes show (`published`), and nothing else.

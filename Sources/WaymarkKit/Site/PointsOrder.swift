@@ -6,10 +6,15 @@ struct PointsOrder: Sendable {
     let months: [PointsPages.Month]
     /// Records of type "target", newest first, by target name.
     let earned: [String: [PointRecord]]
+    /// Records after `now` (left out of the statistics, and worth a warning).
+    let futureRecords: Int
 
-    init(_ points: [PointRecord], zone: Zone) {
+    init(_ points: [PointRecord], zone: Zone, now: Int64) {
         newestFirst = PointsNewestFirst(points, zone: zone)
         months = PointsPages.months(newestFirst, zone: zone)
         earned = TargetsPages.earned(newestFirst)
+        let today = zone.localDateTime(of: now).date.dayNumber
+        // Newest first: the records after now are at the front.
+        futureRecords = newestFirst.prefix { $0.date.isAfter(now, today: today) }.count
     }
 }

@@ -12,8 +12,6 @@ struct SiteContent: Sendable {
     let points: PointsOrder
     /// Notes, targets and habits arranged.
     let arranged: ContentArrangement
-    /// Point statistics for every period (dashboards, `stats.json`).
-    let statistics: PointStatistics
     /// Weight figures; nil without weighings.
     let weight: WeightStatistics?
 
@@ -26,9 +24,9 @@ struct SiteContent: Sendable {
     /// Problems found while computing: the arrangement's and records after `now`.
     var warnings: [Diagnostic] {
         var warnings = arranged.warnings
-        if statistics.daily.futureRecords > 0 {
+        if points.futureRecords > 0 {
             warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
-                "n": String(statistics.daily.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
+                "n": String(points.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
         return warnings
     }
@@ -57,13 +55,11 @@ struct SiteContent: Sendable {
         var notes: [Int] = []
     }
 
-    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement,
-         statistics: PointStatistics, weight: WeightStatistics?) {
+    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?) {
         self.export = export
         self.options = options
         self.points = points
         self.arranged = arranged
-        self.statistics = statistics
         self.weight = weight
     }
 
@@ -72,10 +68,9 @@ struct SiteContent: Sendable {
     init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
         let plan = NoteRendering.plan(export.notes)
         let rendered = NoteRendering.render(export.notes, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile)
-        self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone),
+        self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone, now: options.now),
                   arranged: ContentArrangement(export, rendered: rendered, today: options.zone.localDateTime(of: options.now).date,
                                                zone: options.zone),
-                  statistics: PointStatistics(export: export, now: options.now, zone: options.zone),
                   weight: WeightStatistics.make(export, options))
     }
 }

@@ -21,9 +21,10 @@ enum DashboardPage {
                     greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous))
     }
 
-    /// The dashboards of every period and `stats.json`.
+    /// The dashboards of every period and `stats.json`, with the point statistics they show
+    /// (computed here, in the first render job, while the other pages render).
     static func renderAll(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        let points = content.statistics
+        let points = PointStatistics(export: content.export, now: content.options.now, zone: content.zone)
         let dashboard = plan(content, points, weight: content.weight, r)
         var files: [SiteFile] = []
         for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
