@@ -1,7 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// Runs independent work on every core and keeps the order of the input.
+/// Runs independent work on every core and keeps the order of the input. The concurrency
+/// primitives of the whole build live here, beside `BuildPipeline`, which decides what overlaps;
+/// a stage may use `map` for data-parallel work inside itself (decoding chunks, reading notes).
 enum Parallel {
     /// `items.map(transform)`, computed concurrently; the first error (by input order) is thrown.
     static func map<T: Sendable, U: Sendable, E: Error>(_ items: [T], _ transform: @Sendable (T) throws(E) -> U) throws(E) -> [U] {
