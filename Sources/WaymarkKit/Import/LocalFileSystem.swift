@@ -86,8 +86,8 @@ extension FileSystem {
             case S_IFLNK: kind = .symbolicLink
             default: kind = .other
             }
-            return FileInfo(kind: kind, device: UInt64(st.st_dev), inode: UInt64(st.st_ino), mode: UInt32(st.st_mode) & 0o7777,
-                            group: UInt32(st.st_gid), links: UInt64(st.st_nlink))
+            return FileInfo(kind: kind, device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino), mode: UInt32(st.st_mode) & 0o7777,
+                            group: UInt32(truncatingIfNeeded: st.st_gid), links: UInt64(truncatingIfNeeded: st.st_nlink))
         },
         setMode: { (path, mode, group) throws(FileSystemError) in
             // The group first: changing it may clear setgid, which the mode then sets again.
