@@ -59,7 +59,7 @@ struct SiteFeatureTests {
             Self.expectContent(dir, "notes/index.html", ["href=\"\(slug).html\""])
             #expect(dir.read("site/notes/\(slug).html") != nil)
         }
-        // The weight CSV has a row per day of weighings, and the weight page the latest value.
+        // The weight CSV is there, with its header.
         let csv = try #require(dir.read("site/weight.csv"))
         #expect(csv.hasPrefix("date,"))
     }

@@ -139,7 +139,7 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Step 2: everything the pages show, from the export and its notes through Markdown
-    /// (`rendered`, in file order): four independent computations side by side.
+    /// (`rendered`, in file order): three independent computations side by side.
     func compute(_ imported: ImportResult, rendered: [NoteRendering.Rendered], options: SiteOptions) -> SiteContent {
         let export = imported.export
         let today = options.zone.localDateTime(of: options.now).date
@@ -196,8 +196,8 @@ public struct BuildPipeline: Sendable {
     }
 
     private func siteRenderer(_ request: BuildRequest) throws(BuildFailure) -> SiteRenderer {
-        do { return try SiteRenderer(theme: request.theme) } catch {
-            throw BuildFailure(step: .render, kind: request.customTheme ? .badData : .internalError, message: "template \(error)")
+        try stepFailure(request) { () throws(SiteRenderer.Failure) in
+            do throws(TemplateError) { return try SiteRenderer(theme: request.theme) } catch { throw .template(error) }
         }
     }
 

@@ -99,9 +99,7 @@ public final class SiteWriteSession: Sendable {
             if let emptyFolder, let now = fs.info(staging), now.mode != emptyFolder.mode || now.group != emptyFolder.group {
                 try fs.setMode(staging, emptyFolder.mode, now.group != emptyFolder.group ? emptyFolder.group : nil)
             }
-            try fs.writeFile(staging + "/" + SiteManifest.fileName, Array(SiteManifest(files: Array(paths)).text.utf8))
-            try fs.removeFile(staging + "/" + SiteLeftovers.marker)
-            try fs.syncTree(staging, paths.map { staging + "/" + $0 })
+            try writer.seal(staging, paths: paths)
             // Renaming over an empty folder replaces it; over one that filled up meanwhile, it fails.
             try fs.rename(staging, target)
         } catch {

@@ -59,9 +59,7 @@ extension SiteWriter {
                 }
             }
             try copyFolderModes(plan, staging: staging, folders: made)
-            try fs.writeFile(staging + "/" + SiteManifest.fileName, Array(SiteManifest(files: Array(plan.newPaths)).text.utf8))
-            try fs.removeFile(staging + "/" + SiteLeftovers.marker)
-            try fs.syncTree(staging, plan.files.map { staging + "/" + $0.path })
+            try seal(staging, paths: plan.newPaths)
         } catch let error as FileSystemError {
             SiteLeftovers(fileSystem: fs).remove(staging, site: plan.target)
             throw SiteWriter.failure(error)
@@ -73,6 +71,14 @@ extension SiteWriter {
         if case .absent = plan.ownership { existed = false } else { existed = true }
         try swap(staging: staging, plan: plan, existed: existed)
         return report
+    }
+
+    /// Finishes a staging folder: the manifest that lists `paths` as Waymark's, the staging
+    /// marker removed (the manifest now says what is Waymark's), everything synced to disk.
+    func seal(_ staging: String, paths: Set<String>) throws(FileSystemError) {
+        try fileSystem.writeFile(staging + "/" + SiteManifest.fileName, Array(SiteManifest(files: Array(paths)).text.utf8))
+        try fileSystem.removeFile(staging + "/" + SiteLeftovers.marker)
+        try fileSystem.syncTree(staging, paths.map { staging + "/" + $0 })
     }
 
     /// Folders keep the permissions and group they had (a shared 2775 site stays 2775).

@@ -71,7 +71,7 @@ public struct SiteWriter: Sendable {
     }
 
     public func write(_ files: [SiteFile], to output: String, force: Bool) throws(SiteWriteError) -> Report {
-        try SiteWriter.check(files)
+        // `finish` checks the paths before anything is written.
         let session = try begin(output, force: force, streaming: false)
         try session.put(files)
         return try session.finish()
