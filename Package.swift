@@ -11,12 +11,17 @@ let package = Package(
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
     ],
     targets: [
-        // libcmark from Debian's libcmark-dev; the only C dependency.
+        // C libraries from Debian, each behind its own module: libcmark (Markdown), libarchive
+        // (zip exports, read as streams), libxml2 (Apple Health's XML, streamed) and SQLite
+        // (Loop Habit Tracker backups, opened read-only). macOS has the last three in its SDK.
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // glibc's mallopt, for the executable's allocator settings (see Sources/waymark/main.swift).
         .systemLibrary(name: "CMalloc"),
         // Host tool that turns Templates/, Public/ and Examples/demo/ into Swift string literals,
@@ -29,7 +34,7 @@ let package = Package(
         ),
         .target(
             name: "WaymarkKit",
-            dependencies: ["CCmark"],
+            dependencies: ["CCmark", "CArchive", "CXML2", "CSQLite"],
             plugins: ["EmbedResources"]
         ),
         // Scripts/release links the Swift runtime and Foundation statically: the binary runs

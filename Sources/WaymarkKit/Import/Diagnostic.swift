@@ -11,6 +11,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case file
         case jsonPath(JSONPath)
         case lineColumn(line: Int, column: Int)
+        /// A line of a CSV or XML file (1-based).
+        case line(Int)
+        /// A row of an SQLite table, by its row id.
+        case row(table: String, id: Int64)
     }
 
     /// What kind of failure an error is, which decides the exit code.
@@ -64,6 +68,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case .file: return "\(name): \(message)"
         case .jsonPath(let path): return "\(name): \(Diagnostic.shorten(path.description, limit: 120)): \(message)"
         case .lineColumn(let line, let column): return "\(name):\(line):\(column): \(message)"
+        case .line(let line): return "\(name):\(line): \(message)"
+        case .row(let table, let id): return "\(name): \(table) row \(id): \(message)"
         }
     }
 

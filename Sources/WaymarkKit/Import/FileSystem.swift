@@ -50,6 +50,9 @@ public struct FileSystem: Sendable {
     /// Takes an exclusive lock named by a file at `path` (created when missing) without waiting;
     /// nil when another process holds it.
     public var lock: @Sendable (String) throws(FileSystemError) -> FileLock?
+    /// Opens a file to be read as a stream, a chunk at a time (inputs of gigabytes). The default
+    /// reads it whole through `readFile`.
+    public var openRead: @Sendable (String) throws(FileSystemError) -> ByteStream
 
     public init(kind: @escaping @Sendable (String) -> Kind?,
                 canonicalPath: @escaping @Sendable (String) -> String?,
@@ -69,10 +72,12 @@ public struct FileSystem: Sendable {
                 sync: @escaping @Sendable (String) throws(FileSystemError) -> Void = { _ in },
                 syncTree: @escaping @Sendable (String, [String]) throws(FileSystemError) -> Void = { _, _ in },
                 lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} },
-                fileSize: @escaping @Sendable (String) -> Int? = { _ in nil }) {
+                fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
+                openRead: (@Sendable (String) throws(FileSystemError) -> ByteStream)? = nil) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
+        self.openRead = openRead ?? FileSystem.streamOfWholeFile(readFile)
         self.listDirectory = listDirectory
         self.createDirectory = createDirectory
         self.writeFile = writeFile
@@ -90,6 +95,15 @@ public struct FileSystem: Sendable {
         self.syncTree = syncTree
         self.lock = lock
         self.fileSize = fileSize
+    }
+
+    /// `openRead` through `readFile`. (A closure written inline in `init` crashes Swift 6.3's SILGen.)
+    static func streamOfWholeFile(_ readFile: @escaping @Sendable (String) throws(FileSystemError) -> [UInt8])
+        -> @Sendable (String) throws(FileSystemError) -> ByteStream {
+        return { (path: String) throws(FileSystemError) -> ByteStream in
+            let bytes = try readFile(path)
+            return ByteStream(bytes: bytes)
+        }
     }
 
     /// The largest file `readFile` of the local file system reads (1 GiB): an export's files are

@@ -143,6 +143,18 @@ extension FileSystem {
             var st = stat()
             guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
             return Int(exactly: st.st_size)
+        },
+        openRead: { (path) throws(FileSystemError) -> ByteStream in
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .posix(path, "read") }
+            return ByteStream(read: { (buffer) throws(SourceError) -> Int in
+                while true {
+                    let n = read(fd, buffer.baseAddress, buffer.count)
+                    if n >= 0 { return n }
+                    if errno == EINTR { continue }
+                    throw SourceError("cannot read \(path): \(String(cString: strerror(errno)))", category: .io)
+                }
+            }, close: { close(fd) })
         }
     )
 

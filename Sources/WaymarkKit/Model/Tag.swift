@@ -11,9 +11,11 @@ public struct Tag: Hashable, Sendable {
     public var minutes: Int
     public var repeats: Bool?
     public var created: Moment?
+    /// Frequency, question, unit and target, for habits from other trackers.
+    public var habit: HabitDetails?
 
     public init(id: String? = nil, name: String?, describe: String? = nil, color: Color? = nil, point: Int? = nil,
-                hours: Int = 0, minutes: Int = 0, repeats: Bool? = nil, created: Moment? = nil) {
+                hours: Int = 0, minutes: Int = 0, repeats: Bool? = nil, created: Moment? = nil, habit: HabitDetails? = nil) {
         self.id = id
         self.name = name
         self.describe = describe
@@ -23,6 +25,7 @@ public struct Tag: Hashable, Sendable {
         self.minutes = minutes
         self.repeats = repeats
         self.created = created
+        self.habit = habit
     }
 
     /// Length of one session in minutes.

@@ -1,0 +1,16 @@
+/// What importers may need to know beyond the files: choices from the command line.
+public struct ImportContext: Sendable {
+    /// Zone for date-times written without an offset.
+    public var zone: Zone
+    /// The unit weights are in when a file does not say and cannot tell (Fitbit), from `--weight-unit`.
+    public var weightUnit: WeightUnit?
+    /// Called now and then with bytes read so far and the total when known, for a progress line.
+    public var progress: @Sendable (_ file: String, _ done: Int64, _ total: Int64?) -> Void
+
+    public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil,
+                progress: @escaping @Sendable (String, Int64, Int64?) -> Void = { _, _, _ in }) {
+        self.zone = zone
+        self.weightUnit = weightUnit
+        self.progress = progress
+    }
+}

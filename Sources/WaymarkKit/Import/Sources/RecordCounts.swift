@@ -1,0 +1,62 @@
+/// How many records of each kind an export holds, and the dates they span: what `waymark check`
+/// prints per source.
+public struct RecordCounts: Sendable, Equatable {
+    public var habits = 0
+    /// Completions of habits (point records of type "tag"), whatever the source.
+    public var checks = 0
+    /// Point records other than habit checks (targets, shop, games).
+    public var otherPoints = 0
+    public var targets = 0
+    public var weighings = 0
+    public var bodyFat = 0
+    public var todos = 0
+    public var notes = 0
+    public var moods = 0
+    public var skips = 0
+    /// The first and last day with a dated record, in UTC (instants) or as written (days).
+    public var first: LocalDate?
+    public var last: LocalDate?
+
+    public init(_ export: Export) {
+        habits = export.tags.count
+        for point in export.points {
+            if point.type == "tag" { checks += 1 } else { otherPoints += 1 }
+        }
+        targets = export.targets.count
+        weighings = export.weights.count
+        bodyFat = export.bodyFat.count
+        todos = export.todos.count
+        notes = export.notes.count
+        moods = export.moods.count
+        skips = export.skips.count
+        var first: LocalDate?
+        var last: LocalDate?
+        func see(_ moment: Moment?) {
+            guard let day = moment?.localDate(in: .utc) else { return }
+            if first.map({ day < $0 }) ?? true { first = day }
+            if last.map({ day > $0 }) ?? true { last = day }
+        }
+        export.points.forEach { see($0.date) }
+        export.weights.forEach { see($0.date) }
+        export.bodyFat.forEach { see($0.date) }
+        export.moods.forEach { see($0.date) }
+        export.notes.forEach { see($0.date) }
+        export.skips.forEach { see(.day($0.day)) }
+        self.first = first
+        self.last = last
+    }
+
+    public var total: Int { habits + checks + otherPoints + targets + weighings + bodyFat + todos + notes + moods + skips }
+
+    /// "3 habits, 120 checks, 40 weighings", leaving out kinds with none.
+    public var description: String {
+        let parts: [(Int, String, String)] = [
+            (habits, "habit", "habits"), (checks, "check", "checks"), (otherPoints, "other point record", "other point records"),
+            (targets, "target", "targets"), (weighings, "weighing", "weighings"), (bodyFat, "body fat reading", "body fat readings"),
+            (todos, "to-do", "to-dos"), (notes, "note", "notes"), (moods, "mood", "moods"), (skips, "skipped day", "skipped days"),
+        ]
+        let format = LocaleFormat(.en)
+        let listed = parts.filter { $0.0 > 0 }.map { "\(format.integer($0.0)) \($0.0 == 1 ? $0.1 : $0.2)" }
+        return listed.isEmpty ? "no records" : listed.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,39 @@
+/// One format Waymark reads: how to recognise its files and how to map them to the model.
+///
+/// Detection asks the importers in `SourceImporter.all`'s order; each picks the files it reads
+/// (`claim`) out of those no earlier importer took, by name and by content (`SourceFile.head`),
+/// grouped into units read together. Reading never throws: problems become diagnostics.
+public struct SourceImporter: Sendable {
+    /// A short stable identifier, e.g. `loop-csv`.
+    public var id: String
+    /// The format as users know it, e.g. "Loop Habit Tracker (CSV export)".
+    public var name: String
+    /// How to get the file out of the app, for the message about an unrecognised file.
+    public var howToExport: String
+    /// The units this importer reads among `files`, each a group of files.
+    public var claim: @Sendable (_ files: [SourceFile]) -> [[SourceFile]]
+    /// Reads one unit.
+    public var read: @Sendable (_ files: [SourceFile], _ context: ImportContext) -> SourcePart
+
+    public init(id: String, name: String, howToExport: String,
+                claim: @escaping @Sendable ([SourceFile]) -> [[SourceFile]],
+                read: @escaping @Sendable ([SourceFile], ImportContext) -> SourcePart) {
+        self.id = id
+        self.name = name
+        self.howToExport = howToExport
+        self.claim = claim
+        self.read = read
+    }
+
+    /// An importer of single files: `recognises` looks at one file, `readFile` reads it.
+    public static func perFile(id: String, name: String, howToExport: String,
+                               recognises: @escaping @Sendable (SourceFile) -> Bool,
+                               read readFile: @escaping @Sendable (SourceFile, ImportContext) -> SourcePart) -> SourceImporter {
+        SourceImporter(id: id, name: name, howToExport: howToExport,
+                       claim: { files in files.filter(recognises).map { [$0] } },
+                       read: { files, context in
+                           guard let file = files.first else { return SourcePart(kind: name, files: []) }
+                           return readFile(file, context)
+                       })
+    }
+}

@@ -1,0 +1,154 @@
+/// Reads any number of sources (folders, files, zip archives), each in the format it turns out to
+/// be, and merges them into one `Export`.
+///
+/// For each SOURCE: `SourceScanner` lists its files; the importers of `importers`, in order, each
+/// claim the files they read; every unit is read; `SourceMerger` merges the parts. Files no
+/// importer claims are an error when the SOURCE is that one file, else they are reported as
+/// ignored (a Google Takeout folder holds much that is not health data).
+public struct SourceReader: Sendable {
+    public var fileSystem: FileSystem
+    public var importers: [SourceImporter]
+    public var context: ImportContext
+
+    public init(fileSystem: FileSystem = .local, importers: [SourceImporter] = SourceImporters.all, context: ImportContext = ImportContext()) {
+        self.fileSystem = fileSystem
+        self.importers = importers
+        self.context = context
+    }
+
+    /// One unit to read: which importer, which files.
+    public struct Unit: Sendable {
+        public var importer: SourceImporter
+        public var files: [SourceFile]
+    }
+
+    /// What became of one SOURCE, for `waymark check`.
+    public struct SourceReport: Sendable {
+        /// The SOURCE as given.
+        public var given: String
+        /// What each unit held, in the order read (the parts' exports are in the merged result).
+        public var parts: [PartSummary]
+        /// Files no importer recognised, as `SourceFile.path`.
+        public var ignored: [String]
+        /// The earlier SOURCE this one is the same file or folder as; it was not read again.
+        public var sameAs: String?
+    }
+
+    /// A part without its records: kind, files, counts, remarks and what was dropped.
+    public struct PartSummary: Sendable {
+        public var kind: String
+        public var files: [String]
+        public var counts: RecordCounts
+        public var remarks: [String]
+        public var dropped: [SourcePart.Dropped]
+        public var errors: Int
+        public var warnings: Int
+    }
+
+    /// Everything read and merged.
+    public struct Outcome: Sendable {
+        /// The merged export, every diagnostic, and a summary line per part.
+        public var imported: ImportResult
+        public var reports: [SourceReport]
+        /// What the merge did ("habit “Run” from Loop and HabitBull merged").
+        public var merge: SourceMerger.Summary
+    }
+
+    /// Reads `sources` in order. `schedule` runs the units (the pipeline passes one that uses
+    /// every core); by default one after another.
+    public func read(_ sources: [String],
+                     schedule: ([Unit], @Sendable (Unit) -> SourcePart) -> [SourcePart] = { units, body in units.map(body) }) -> Outcome {
+        var diagnostics: [Diagnostic] = []
+        var reports: [SourceReport] = []
+        var plan: [(source: Int, unit: Unit)] = []
+        var waymark: [(source: Int, directory: String)] = []
+        var seen: [String: String] = [:]
+        for (index, given) in sources.enumerated() {
+            var report = SourceReport(given: given, parts: [], ignored: [], sameAs: nil)
+            defer { reports.append(report) }
+            let scanned: ScannedSource
+            switch SourceScanner(fileSystem: fileSystem).scan(given) {
+            case .failure(let error):
+                diagnostics.append(.error(given, .file, Self.strip(error.message, given), category: error.category))
+                continue
+            case .success(let s): scanned = s
+            }
+            if let earlier = seen[scanned.identity] {
+                report.sameAs = earlier
+                continue
+            }
+            seen[scanned.identity] = given
+            diagnostics += scanned.warnings
+            switch scanned.shape {
+            case .waymarkExport(let directory):
+                waymark.append((index, directory))
+            case .files(let files):
+                var remaining = files
+                for importer in importers where !remaining.isEmpty {
+                    let units = importer.claim(remaining)
+                    let taken = Set(units.flatMap { $0.map(\.path) })
+                    remaining.removeAll { taken.contains($0.path) }
+                    plan += units.map { (index, Unit(importer: importer, files: $0)) }
+                }
+                report.ignored = remaining.map(\.path)
+                let claimedAny = plan.contains { $0.source == index }
+                if scanned.isSingleFile, let file = remaining.first {
+                    diagnostics.append(.error(file.path, .file, "is not a format Waymark knows\n" + formatList))
+                } else if !claimedAny {
+                    diagnostics.append(.error(given, .file, "holds no file Waymark knows (\(files.count) file\(files.count == 1 ? "" : "s") looked at)\n" + formatList))
+                }
+            }
+        }
+
+        let context = self.context
+        var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, context) }
+        var partSources = plan.map(\.source)
+        var noteAssets: [String] = []
+        for (source, directory) in waymark {
+            var imported = ExportReader(fileSystem: fileSystem, fallbackZone: context.zone).read(directory: directory)
+            if sources.count > 1 {
+                imported.diagnostics = imported.diagnostics.map { d in
+                    var d = d
+                    d.file = directory + (directory.hasSuffix("/") ? "" : "/") + d.file
+                    return d
+                }
+            }
+            if noteAssets.isEmpty { noteAssets = imported.noteAssets }
+            parts.append(SourcePart(kind: "Waymark export", files: imported.files.map(\.file), export: imported.export,
+                                    diagnostics: imported.diagnostics, noteAssets: imported.noteAssets))
+            partSources.append(source)
+        }
+        // Parts in the order the sources were given, then as read.
+        let order = partSources.indices.sorted { (partSources[$0], $0) < (partSources[$1], $1) }
+        parts = order.map { parts[$0] }
+        partSources = order.map { partSources[$0] }
+
+        for (part, source) in zip(parts, partSources) {
+            reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, counts: RecordCounts(part.export),
+                                                     remarks: part.remarks, dropped: part.dropped,
+                                                     errors: part.diagnostics.filter { $0.severity == .error }.count,
+                                                     warnings: part.diagnostics.filter { $0.severity == .warning }.count))
+            diagnostics += part.diagnostics
+        }
+        let merged = SourceMerger.merge(parts, sources: partSources)
+        let files = parts.map { part in
+            ImportResult.FileSummary(file: part.files.count == 1 ? part.files[0] : part.files.first.map { "\($0) and \(part.files.count - 1) more" } ?? part.kind,
+                                     records: RecordCounts(part.export).total,
+                                     invalid: part.diagnostics.filter { $0.severity == .error }.count)
+        }
+        var imported = ImportResult(export: merged.export, diagnostics: diagnostics, files: files, noteAssets: [])
+        imported.noteAssets = noteAssets
+        return Outcome(imported: imported, reports: reports, merge: merged.summary)
+    }
+
+    /// Every format Waymark reads, with how to export it: the answer to an unrecognised file.
+    public var formatList: String {
+        "Waymark reads:\n" + (["  - Waymark export folder: the folder with points.json, tags.json, … (docs/export-format.md)"]
+            + importers.map { "  - \($0.name): \($0.howToExport)" }).joined(separator: "\n")
+            + "\nSee docs/import.md for each app."
+    }
+
+    private static func strip(_ message: String, _ given: String) -> String {
+        message.hasPrefix(given + ": ") ? String(message.dropFirst(given.count + 2)) : message
+    }
+}

@@ -1,0 +1,116 @@
+/// Turns a SOURCE argument (a folder, a file or a zip archive) into the files importers look at.
+///
+/// Folders are walked to `maxDepth` levels, without hidden files and without following a
+/// symbolic link that leads out of the folder. Archives are listed, not extracted.
+struct SourceScanner: Sendable {
+    static let maxDepth = 8
+    static let maxFiles = 200_000
+    var fileSystem: FileSystem
+
+    func scan(_ given: String) -> Result<ScannedSource, SourceError> {
+        guard fileSystem.kind(given) != nil, let canonical = fileSystem.canonicalPath(given) else {
+            return .failure(SourceError("\(given): no such file or folder", category: .missingInput))
+        }
+        switch fileSystem.kind(canonical) {
+        case .directory?:
+            let names = (try? fileSystem.listDirectory(canonical)) ?? []
+            if names.contains(where: { ExportReader.dataFiles.contains($0) }) || (names.contains("notes") && names.contains("profile.json")) {
+                return .success(ScannedSource(given: given, shape: .waymarkExport(directory: given), isSingleFile: false, identity: canonical, warnings: []))
+            }
+            var warnings: [Diagnostic] = []
+            var files: [SourceFile] = []
+            walk(canonical, relative: "", given: given, root: canonical, depth: 0, into: &files, warnings: &warnings)
+            return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings))
+        case .file?:
+            let name = canonical.split(separator: "/").last.map(String.init) ?? given
+            guard let file = diskFile(canonical, relative: name, display: given) else {
+                return .failure(SourceError("\(given): cannot be read", category: .missingInput))
+            }
+            if isArchive(file) {
+                let archive = ZipArchive(path: canonical, displayName: given)
+                let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
+                do { listed = try archive.entries() } catch { return .failure(error) }
+                let files = listed.entries.filter { !isHidden($0.path) }.map { entry in
+                    SourceFile(path: given + "/" + entry.path, relative: entry.path, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                        try archive.open(entry)
+                    }
+                }
+                let warnings = listed.skippedLinks.map {
+                    Diagnostic.warning(given + "/" + $0, .file, "is a symbolic link inside the archive; skipped (Waymark never follows links out of an export)")
+                }
+                return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings))
+            }
+            return .success(ScannedSource(given: given, shape: .files([file]), isSingleFile: true, identity: canonical, warnings: []))
+        default:
+            return .failure(SourceError("\(given): not a file, folder or zip archive", category: .missingInput))
+        }
+    }
+
+    /// A zip or tar(.gz) archive, told by its first bytes, whatever its name.
+    private func isArchive(_ file: SourceFile) -> Bool {
+        let head = file.head
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return true }
+        if head.starts(with: [0x1F, 0x8B]) { return true }
+        if head.count > 262, Array(head[257..<262]) == Array("ustar".utf8) { return true }
+        return false
+    }
+
+    private func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
+    }
+
+    private func walk(_ directory: String, relative: String, given: String, root: String, depth: Int,
+                      into files: inout [SourceFile], warnings: inout [Diagnostic]) {
+        guard let names = try? fileSystem.listDirectory(directory) else {
+            warnings.append(.warning(given + "/" + relative, .file, "cannot be listed; skipped"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" {
+            let path = directory + "/" + name
+            let inside = relative.isEmpty ? name : relative + "/" + name
+            let display = given.hasSuffix("/") ? given + inside : given + "/" + inside
+            var kind = fileSystem.kind(path)
+            if kind == .symbolicLink {
+                guard let target = fileSystem.canonicalPath(path), target.hasPrefix(root + "/") else {
+                    warnings.append(.warning(display, .file, "is a symbolic link leading out of the source; skipped"))
+                    continue
+                }
+                kind = fileSystem.kind(target)
+                // A link to a folder inside is read where the folder is, not twice.
+                if kind == .directory { continue }
+            }
+            switch kind {
+            case .directory?:
+                guard depth < SourceScanner.maxDepth else {
+                    warnings.append(.warning(display, .file, "is more than \(SourceScanner.maxDepth) folders deep; skipped"))
+                    continue
+                }
+                walk(path, relative: inside, given: given, root: root, depth: depth + 1, into: &files, warnings: &warnings)
+            case .file?:
+                guard files.count < SourceScanner.maxFiles else {
+                    warnings.append(.warning(display, .file, "skipped: the folder has more than \(SourceScanner.maxFiles) files"))
+                    return
+                }
+                if let file = diskFile(path, relative: inside, display: display) { files.append(file) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A file on disk with its first bytes.
+    private func diskFile(_ path: String, relative: String, display: String) -> SourceFile? {
+        let fs = fileSystem
+        guard let stream = try? fs.openRead(path) else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFile.headSize, alignment: 1)
+        defer { buffer.deallocate() }
+        let filled = (try? stream.fill(buffer)) ?? 0
+        stream.close()
+        return SourceFile(path: display, relative: relative, size: fs.fileSize(path).map(Int64.init), head: Array(buffer[0..<filled]),
+                          diskPath: path) { () throws(SourceError) -> ByteStream in
+            do throws(FileSystemError) { return try fs.openRead(path) } catch {
+                throw SourceError("\(display): cannot be read: \(error.detail)", category: .missingInput)
+            }
+        }
+    }
+}
