@@ -18,7 +18,7 @@ struct FitbitUnitGuess: Equatable {
     /// Decides from the weight/BMI ratios of a folder's readings and the `--weight-unit` flag.
     static func decide(ratios: [Double], given: WeightUnit?) -> FitbitUnitGuess {
         let finite = ratios.filter { $0.isFinite && $0 > 0 }.sorted()
-        let kgRange = "\(WeighingUnits.format(kilogramRatios.lowerBound))–\(WeighingUnits.format(kilogramRatios.upperBound))"
+        let kgRange = "1.5–4.0"  // `kilogramRatios`, as people write it
         var reason = "no reading has a BMI to tell the unit by"
         if !finite.isEmpty {
             let median = finite[finite.count / 2]
