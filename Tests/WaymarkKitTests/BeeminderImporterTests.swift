@@ -180,3 +180,21 @@ struct BeeminderImporterTests {
         #expect(!BeeminderImporter.recognises(try WeightFixtures.file("generic/weights.csv")))
     }
 }
+
+extension BeeminderImporterTests {
+    /// The example in docs/import.md.
+    @Test func theDocumentedExample() {
+        let file = SourceFile.memory("weight.json", """
+            {"slug": "weight", "title": "Weight loss", "goal_type": "fatloser", "gunits": "kg", "aggday": "min", "goalval": 68.8,
+             "datapoints": [{"daystamp": "20170719", "value": 69.85, "comment": "Auto-entered via Withings at 09:17"},
+                            {"daystamp": "20170719", "value": 69.15, "comment": ""},
+                            {"daystamp": "20170720", "value": 70.45, "comment": ""}]}
+            """)
+        #expect(BeeminderImporter.recognises(file))
+        let part = Self.read(file)
+        #expect(part.export.weights == [WeightEntry(date: WeightFixtures.day(2017, 7, 19), kg: 69.15),
+                                        WeightEntry(date: WeightFixtures.day(2017, 7, 20), kg: 70.45)])
+        #expect(part.export.profile.goalWeightKg == 68.8)
+        #expect(part.diagnostics.isEmpty)
+    }
+}

@@ -95,3 +95,25 @@ struct FitbitImporterTests {
         #expect(FitbitImporter.claim(all).map(\.count) == [2, 1])
     }
 }
+
+extension FitbitImporterTests {
+    /// The example in docs/import.md: 120.0 lb = 54.4310844 kg.
+    @Test func theDocumentedExample() {
+        let file = SourceFile.memory("weight-2023-01-01.json", """
+            [{
+              "logId" : 1673076600000,
+              "weight" : 120.0,
+              "bmi" : 24.52,
+              "fat" : 30.2,
+              "date" : "01/07/23",
+              "time" : "07:30:00",
+              "source" : "Aria"
+            }]
+            """)
+        #expect(FitbitImporter.recognises(file))
+        let part = FitbitImporter.read([file], ImportContext())
+        #expect(part.remarks == ["weights read as pounds: weight/BMI is 4.9 (kg would give 1.5–4.0)"])
+        #expect(Self.close(Self.kgs(part), [54.4310844]))
+        #expect(part.export.bodyFat.map(\.percent) == [30.2])
+    }
+}

@@ -48,3 +48,13 @@ struct GoogleFitImporterTests {
         #expect(part.diagnostics.allSatisfy { $0.dropsRecord })
     }
 }
+
+extension GoogleFitImporterTests {
+    /// The example in docs/import.md (the header cut after a few columns, as there).
+    @Test func theDocumentedExample() {
+        let file = SourceFile.memory("Daily Summaries.csv", "Date,Average weight (kg),Max weight (kg),Min weight (kg),Calories (kcal)\n2020-11-19,64.321,64.555,64.123,\n2020-11-20,,,,1843.5\n")
+        let part = GoogleFitImporter.read(file, ImportContext())
+        #expect(part.export.weights == [WeightEntry(date: WeightFixtures.day(2020, 11, 19), kg: 64.321)])
+        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 1)])
+    }
+}

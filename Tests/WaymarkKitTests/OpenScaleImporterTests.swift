@@ -44,3 +44,19 @@ struct OpenScaleImporterTests {
         #expect(!OpenScaleImporter.recognises(try WeightFixtures.file("generic/weights.csv")))
     }
 }
+
+extension OpenScaleImporterTests {
+    /// The example in docs/import.md.
+    @Test func theDocumentedExample() {
+        let file = SourceFile.memory("openscale.csv", """
+            "dateTime","weight","fat","water","muscle","comment"
+            "2020-11-19 08:00","64.3","21.4","55.0","40.1","morning"
+            "2020-11-20 07:45","64.1","0.0","0.0","0.0",""
+
+            """)
+        #expect(OpenScaleImporter.recognises(file))
+        let part = OpenScaleImporter.read(file, ImportContext())
+        #expect(part.export.weights.map(\.kg) == [64.3, 64.1])
+        #expect(part.export.bodyFat == [BodyFatEntry(date: .instant(1_605_772_800), percent: 21.4)])
+    }
+}

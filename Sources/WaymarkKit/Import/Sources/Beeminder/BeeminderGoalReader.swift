@@ -71,9 +71,9 @@ enum BeeminderGoalReader {
         var details = HabitDetails(source: source)
         if let units = goal.units?.trimmingWhitespace(), !units.isEmpty, units != "units" { details.unit = units }
         // The red line's rate is a per-period amount only when datapoints add up (or count up).
-        if goal.cumulative || goal.odometer, let rate = goal.rate, rate.isFinite, let (days, perDay) = period(goal.rateUnits) {
-            details.frequency = Frequency(numerator: 1, denominator: days)
-            details.target = rate * perDay
+        if goal.cumulative || goal.odometer, let rate = goal.rate, let period = period(goal.rateUnits), (rate * period.factor).isFinite {
+            details.frequency = Frequency(numerator: 1, denominator: period.days)
+            details.target = rate * period.factor
             details.targetKind = goal.yaw.map { $0 > 0 ? .atLeast : .atMost }
         }
         let title = goal.title?.trimmingWhitespace()
