@@ -2,5 +2,7 @@
 /// the most specific first, the generic CSV last.
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
+        LoopDBImporter.importer,
+        LoopCSVImporter.importer,
     ]
 }
