@@ -49,7 +49,7 @@ enum LoopChecksCSV {
                 problem(valueField, "expected YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN or a number (got \"\(Diagnostic.shorten(valueField.text))\")")
                 continue
             }
-            let note = notesColumn.flatMap { $0 < row.count ? row[$0].text : nil }
+            let note = notesColumn.flatMap { $0 < row.count ? row[$0].text.replacing("\r\n", with: "\n") : nil }
             entries.append(Entry(day: day, value: value, note: note, line: valueField.line, column: valueField.column))
         }
         return entries

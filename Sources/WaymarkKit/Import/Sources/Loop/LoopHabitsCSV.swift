@@ -39,7 +39,10 @@ enum LoopHabitsCSV {
         var habits: [Habit] = []
         for (index, row) in rows.dropFirst().enumerated() {
             func field(_ column: Int?) -> CSVReader.Field? { column.flatMap { $0 < row.count ? row[$0] : nil } }
-            func text(_ column: Int?) -> String? { field(column).map(\.text).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } }
+            // Multi-line values keep their line breaks as `\n`, whatever the file's line ends.
+            func text(_ column: Int?) -> String? {
+                field(column).map { $0.text.replacing("\r\n", with: "\n") }.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+            }
             func warn(_ f: CSVReader.Field, _ message: String) {
                 diagnostics.append(.warning(file, .lineColumn(line: f.line, column: f.column), message))
             }
