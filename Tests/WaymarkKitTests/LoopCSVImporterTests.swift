@@ -180,9 +180,13 @@ struct LoopCSVImporterTests {
             .memory("weights.csv", "date,kg\n2020-01-01,70\n"),
             .memory("HabitBull.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"),
             .memory("Positions.csv", "Position,Name,Value\n"),
+            .memory("quoted/Habits.csv", "\"Position\",\"Name\",\"Question\",\"Description\",\"NumRepetitions\",\"Interval\",\"Color\"\n"),
         ]
         let units = LoopCSVImporter.importer.claim(files)
-        #expect(units.map { $0.map(\.path) } == [["loop/habits (1).csv", "loop/Checkmarks.csv", "loop/001 Walk/Checkmarks.csv", "loop/001 Walk/Scores.csv"]])
+        #expect(units.map { $0.map(\.path) } == [
+            ["loop/habits (1).csv", "loop/Checkmarks.csv", "loop/001 Walk/Checkmarks.csv", "loop/001 Walk/Scores.csv"],
+            ["quoted/Habits.csv"],
+        ])
         #expect(LoopCSVImporter.habitNumber("001 Wake up early") == 1)
         #expect(LoopCSVImporter.habitNumber("012") == 12)
         #expect(LoopCSVImporter.habitNumber("1a") == nil)

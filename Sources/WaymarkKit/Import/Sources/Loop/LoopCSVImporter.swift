@@ -18,32 +18,42 @@ enum LoopCSVImporter {
 
     /// One unit per Habits.csv: it first, then the files of the export around it.
     static func claim(_ files: [SourceFile]) -> [[SourceFile]] {
+        let lists = files.filter(isHabitsList)
+        guard !lists.isEmpty else { return [] }
+        // The files by the folder they are in and by the folder above that, so that finding an
+        // export's files does not look at every file once per Habits.csv.
+        var byFolder: [[String]: [SourceFile]] = [:]
+        var byParentFolder: [[String]: [SourceFile]] = [:]
+        for file in files where isExportFileName(file) {
+            let folders = file.folders
+            byFolder[folders, default: []].append(file)
+            if let last = folders.last, habitNumber(last) != nil { byParentFolder[Array(folders.dropLast()), default: []].append(file) }
+        }
         var units: [[SourceFile]] = []
         var taken = Set<String>()
-        for habits in files where isHabitsList(habits) && !taken.contains(habits.path) {
+        for habits in lists where !taken.contains(habits.path) {
             let root = habits.folders
-            var unit = [habits]
-            for file in files where file.path != habits.path && !taken.contains(file.path) && isExportFile(file, root: root) {
-                unit.append(file)
-            }
+            let around = (byFolder[root] ?? []) + (byParentFolder[root] ?? [])
+            let unit = [habits] + around.filter { $0.path != habits.path && !taken.contains($0.path) }
             taken.formUnion(unit.map(\.path))
             units.append(unit)
         }
         return units
     }
 
+    /// A Habits.csv by its header: first a cheap look at the first bytes, then the header itself.
     static func isHabitsList(_ file: SourceFile) -> Bool {
-        LoopHabitsCSV.isHeader(file.firstLine)
+        var head = file.head[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        if head.first == UInt8(ascii: "\"") { head = head.dropFirst() }
+        guard head.prefix(8).map({ $0 | 0x20 }).elementsEqual("position".utf8) else { return false }
+        return LoopHabitsCSV.isHeader(file.firstLine)
     }
 
-    /// A `Checkmarks.csv` or `Scores.csv` in `root` or in a habit's folder inside it.
-    static func isExportFile(_ file: SourceFile, root: [String]) -> Bool {
+    /// `Checkmarks.csv` or `Scores.csv`, the names of the export's files.
+    static func isExportFileName(_ file: SourceFile) -> Bool {
         let name = file.lowercasedName
-        guard name == "checkmarks.csv" || name == "scores.csv" else { return false }
-        let folders = file.folders
-        if folders == root { return true }
-        guard folders.count == root.count + 1, folders.starts(with: root), let last = folders.last else { return false }
-        return habitNumber(last) != nil
+        return name == "checkmarks.csv" || name == "scores.csv"
     }
 
     /// The number of a habit's folder: `001 Meditate` is 1 (Loop writes the habit's position,
