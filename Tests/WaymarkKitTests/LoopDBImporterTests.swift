@@ -123,6 +123,28 @@ struct LoopDBImporterTests {
         #expect(part.dropped.contains(.init(LoopPartBuilder.zero, 1)))
     }
 
+    /// Version 23 moved the question out of the description; notes came only in 25.
+    @Test func version23HasAQuestionButNoNotes() throws {
+        let bytes = F.database(version: 23, """
+            CREATE TABLE Habits (id integer primary key autoincrement, archived integer, color integer, description text,
+                freq_den integer, freq_num integer, highlight integer, name text, position integer, reminder_hour integer,
+                reminder_min integer, reminder_days integer not null default 127, type integer not null default 0,
+                target_type integer not null default 0, target_value real not null default 0, unit text not null default "",
+                question text);
+            CREATE TABLE Repetitions (id integer primary key autoincrement, habit integer not null references habits(id),
+                timestamp integer not null, value integer not null);
+            INSERT INTO Habits (id, color, description, freq_den, freq_num, name, position, question)
+                VALUES (4, 13, '', 1, 1, 'Journal', 0, 'Did you write?');
+            INSERT INTO Repetitions (habit, timestamp, value) VALUES (4, \(F.ms("2021-07-01")), 2);
+            """)
+        let part = LoopDBImporter.read([.memory("v23.db", bytes)])
+        #expect(part.diagnostics.isEmpty)
+        #expect(part.export.tags.first?.habit?.question == "Did you write?")
+        #expect(part.export.tags.first?.describe == nil)
+        #expect(part.export.tags.first?.color?.description == "#5e35b1")
+        #expect(part.export.points == [PointRecord(point: 1, type: "tag", name: "Journal", date: .day(F.day("2021-07-01")))])
+    }
+
     /// Before version 22 a habit may have two rows on one day and rows of deleted habits; Loop's
     /// migration 22 keeps the lowest row id and deletes the rest, and so does Waymark.
     @Test func duplicatesOrphansAndBadValues() throws {

@@ -95,7 +95,7 @@ enum LoopCSVImporter {
             }
             guard let rows = rows(of: file, diagnostics: &builder.part.diagnostics) else { continue }
             entries[number] = (file, LoopChecksCSV.decode(rows, file: file.path, diagnostics: &builder.part.diagnostics))
-            folderNames[number] = String(folder.drop(while: { $0.isNumber }).dropFirst())
+            folderNames[number] = String(folder.drop(while: { $0.isASCII && $0.isNumber }).dropFirst())
         }
 
         // A folder without its row in Habits.csv (an edited export): read under the folder's name.
@@ -106,8 +106,8 @@ enum LoopCSVImporter {
                 builder.part.diagnostics.append(.warning(file.path, .file,
                     "Habits.csv has no habit numbered \(number); read as habit “\(Diagnostic.shorten(folderName))”"))
             }
-            habits.append(LoopHabitsCSV.Habit(position: number, tag: Tag(name: folderName, point: 1, habit: HabitDetails(source: LoopPartBuilder.source)),
-                                              numerical: nil))
+            let tag = Tag(name: folderName, point: 1, habit: HabitDetails(source: LoopPartBuilder.source))
+            habits.append(LoopHabitsCSV.Habit(position: number, tag: tag, numerical: nil))
         }
 
         var unread = 0
