@@ -2,7 +2,8 @@
 /// the most specific first, the generic CSV last.
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
-        // (Loop Habit Tracker importers come first.)
+        LoopDBImporter.importer,
+        LoopCSVImporter.importer,
         GoogleFitImporter.importer,
         FitbitImporter.importer,
         WithingsImporter.importer,
