@@ -80,6 +80,18 @@ struct HabitCSVTable {
         return row[column].text.trimmingWhitespace()
     }
 
+    /// Diagnostics in the order of the lines they are about (a second pass over the rows finds
+    /// some problems later than the first).
+    static func sortedByLine(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func line(_ d: Diagnostic) -> Int {
+            switch d.location {
+            case .line(let n), .lineColumn(let n, _): return n
+            default: return 0
+            }
+        }
+        return diagnostics.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }.map(\.element)
+    }
+
     /// An error about one row, which `--skip-invalid` may drop.
     func dropping(_ location: Diagnostic.Location, _ message: String) -> Diagnostic {
         var d = Diagnostic.error(file, location, message)

@@ -102,6 +102,7 @@ enum HabitBullImporter {
             part.export.points.append(PointRecord(point: 1, type: "tag", name: row.habit, describe: row.comment.isEmpty ? nil : row.comment,
                                                   date: .day(row.day), value: numerical.contains(row.habit) ? row.value : nil))
         }
+        part.diagnostics = HabitCSVTable.sortedByLine(part.diagnostics)
         if !numerical.isEmpty {
             part.remarks.append("numerical habits (values other than 0 and 1): " + numerical.sorted().map { "“\(Diagnostic.shorten($0))”" }.joined(separator: ", "))
         }
