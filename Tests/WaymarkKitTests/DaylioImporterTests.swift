@@ -182,6 +182,21 @@ struct DaylioImporterTests {
         }
     }
 
+    /// The example in docs/import.md, with what the text says it gives.
+    @Test func documentedExample() {
+        let part = Self.read("""
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2023-05-02,May 2,Tuesday,9:30 PM,rad,"reading | walk | friends","A good day","We walked to the lake.<br>Dinner with Ana."
+            2023-05-01,May 1,Monday,12:05 AM,vaguely ok,"","","Couldn't sleep."
+            """)
+        #expect(part.diagnostics.isEmpty)
+        #expect(part.export.tags.map(\.name) == ["reading", "walk", "friends"])
+        #expect(part.export.points.map(\.date) == Array(repeating: Moment.instant(1_683_055_800), count: 3))
+        #expect(part.export.moods.map(\.mood) == ["rad", "vaguely ok"])
+        #expect(part.export.notes.map(\.title) == ["A good day", "2023-05-01 00:05"])
+        #expect(part.export.notes.first?.body == "We walked to the lake.\\\nDinner with Ana.")
+    }
+
     @Test func emptyAndBrokenFiles() {
         #expect(Self.read("").diagnostics.map(\.description) == ["daylio_export.csv: the file is empty; expected a header line"])
         #expect(Self.read("full_date,date,weekday,time,mood,activities,note\n2023-01-01,\"x").diagnostics.map(\.description)

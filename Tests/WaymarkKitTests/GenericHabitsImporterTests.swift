@@ -73,6 +73,22 @@ struct GenericHabitsImporterTests {
         #expect(part.remarks == ["“Read” has a unit but no values; it is read as a yes/no habit"])
     }
 
+    /// The example in docs/import.md, with what the text says it gives.
+    @Test func documentedExample() {
+        let part = Self.read("""
+            date,habit,value,unit,note
+            2024-03-01,Run,5.2,km,"easy pace, windy"
+            2024-03-01 07:30,Meditate,,,
+            2024-03-02,Floss
+            """)
+        #expect(part.diagnostics.isEmpty)
+        #expect(part.export.tags.map(\.name) == ["Run", "Meditate", "Floss"])
+        #expect(part.export.tags.map { $0.habit?.unit } == ["km", nil, nil])
+        #expect(part.export.points.map(\.value) == [5.2, nil, nil])
+        #expect(part.export.points.first?.describe == "easy pace, windy")
+        #expect(part.export.points[1].date == .instant(1_709_274_600))
+    }
+
     @Test func claimsOnlyItsExactHeader() {
         for header in ["date,habit", "Date,Habit,Value", "habit,date,note", "date,habit,value,unit,note", "\u{FEFF}date,habit"] {
             #expect(GenericHabitsImporter.recognises(SourceFile.memory("x.csv", header + "\n")), "\(header)")

@@ -106,6 +106,21 @@ struct HabitBullImporterTests {
         #expect(part.diagnostics.filter { $0.severity == .error }.allSatisfy { $0.dropsRecord })
     }
 
+    /// The example in docs/import.md, with what the text says it gives.
+    @Test func documentedExample() {
+        let part = Self.read("""
+            HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+            Pushups,,Fitness,2021-09-01,30,
+            Pushups,,Fitness,2022-01-08,100,
+            H2,,C2,11/5/2020,-2150000000,
+            """)
+        #expect(part.export.tags.map(\.name) == ["Pushups", "H2"])
+        #expect(part.export.points.map(\.value) == [30, 100])
+        #expect(part.diagnostics.map(\.description) == [
+            "HabitBullData.csv:4:18: a Value outside 0…1,000,000; the row is not imported (got \"-2150000000\")",
+        ])
+    }
+
     @Test func dayFirstDatesAreRecognisedPerFile() {
         let part = Self.read("""
             HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText

@@ -12,7 +12,7 @@ enum DaylioImporter {
     static let importer = SourceImporter.perFile(
         id: "daylio", name: name,
         howToExport: "in Daylio, More → Export Entries → CSV; the file is daylio_export.csv",
-        recognises: recognises, read: read)
+        recognises: { recognises($0) }, read: { read($0, $1) })
 
     /// A header with Daylio's own column names, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {

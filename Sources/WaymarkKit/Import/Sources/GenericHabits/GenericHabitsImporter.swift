@@ -21,7 +21,7 @@ enum GenericHabitsImporter {
     static let importer = SourceImporter.perFile(
         id: "habits-csv", name: name,
         howToExport: "write a CSV with the header date,habit (and optionally value, unit, note): one check per row (docs/import.md)",
-        recognises: recognises, read: read)
+        recognises: { recognises($0) }, read: { read($0, $1) })
 
     /// A header of `date`, `habit` and optional known columns, each once, and nothing else.
     static func recognises(_ file: SourceFile) -> Bool {

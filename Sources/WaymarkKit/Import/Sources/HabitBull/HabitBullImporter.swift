@@ -15,7 +15,7 @@ enum HabitBullImporter {
     static let importer = SourceImporter.perFile(
         id: "habitbull", name: name,
         howToExport: "in HabitBull, export your data to CSV (a premium feature, in the app's settings)",
-        recognises: recognises, read: read)
+        recognises: { recognises($0) }, read: { read($0, $1) })
 
     /// A header naming HabitBull's six columns, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {
