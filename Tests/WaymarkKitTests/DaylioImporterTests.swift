@@ -203,5 +203,13 @@ struct DaylioImporterTests {
                 == ["daylio_export.csv:2:12: a quoted field is never closed"])
         let utf16 = DaylioImporter.read(SourceFile.memory("d.csv", [0xFF, 0xFE, 0x66, 0x00]), Self.berlin)
         #expect(utf16.diagnostics.first?.message.contains("UTF-16") == true)
+        // A file over the habit formats' 64 MiB limit is refused before it is opened.
+        let header = Array("full_date,date,weekday,time,mood,activities,note\n".utf8)
+        let huge = SourceFile(path: "big.csv", relative: "big.csv", size: 65 << 20, head: header) { () throws(SourceError) -> ByteStream in
+            throw SourceError("opened")
+        }
+        #expect(DaylioImporter.recognises(huge))
+        #expect(DaylioImporter.read(huge, Self.berlin).diagnostics.map(\.description)
+                == ["big.csv: is larger than 64 MiB; Waymark does not read files this large whole"])
     }
 }

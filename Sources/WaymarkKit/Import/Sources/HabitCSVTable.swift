@@ -2,8 +2,10 @@
 /// header: read whole, since these hold one row per entry or per habit and day (a decade of
 /// Daylio entries is a few MB), with the encoding checked and problems turned into diagnostics.
 struct HabitCSVTable {
-    /// The largest file read; habit exports are far smaller.
-    static let sizeLimit = 256 << 20
+    /// The largest file read: a decade of Daylio entries with long notes is a few MB, a HabitBull
+    /// export with ten habits over ten years about 2 MB. Reading whole costs about three times
+    /// the size (bytes, checked text, fields).
+    static let sizeLimit = 64 << 20
 
     /// The header's cells, trimmed and lower-cased.
     var names: [String]
@@ -48,9 +50,20 @@ struct HabitCSVTable {
     }
 
     /// The names in the first line of `file` (trimmed, lower-cased), for recognising a format by
-    /// its header; empty when the first line is not CSV.
-    static func headerNames(_ file: SourceFile) -> [String] {
-        guard let row = try? CSVReader.parse(Array(file.firstLine.utf8)).first else { return [] }
+    /// its header; empty when the first line is not CSV or lacks `needle` (lower-case ASCII), which
+    /// is looked for in the bytes first: detection asks every file of a big folder.
+    static func headerNames(_ file: SourceFile, containing needle: String) -> [String] {
+        let head = file.head
+        let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.endIndex
+        let wanted = Array(needle.utf8)
+        guard !wanted.isEmpty, end >= wanted.count else { return [] }
+        let found = (0...(end - wanted.count)).contains { start in
+            wanted.indices.allSatisfy { k in
+                let b = head[start + k]
+                return (b >= 0x41 && b <= 0x5A ? b + 0x20 : b) == wanted[k]
+            }
+        }
+        guard found, let row = try? CSVReader.parse(Array(file.firstLine.utf8)).first else { return [] }
         return row.map { $0.text.trimmingWhitespace().lowercased() }
     }
 

@@ -16,7 +16,7 @@ enum DaylioImporter {
 
     /// A header with Daylio's own column names, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {
-        let names = Set(HabitCSVTable.headerNames(file))
+        let names = Set(HabitCSVTable.headerNames(file, containing: "activities"))
         return names.isSuperset(of: ["date", "weekday", "time", "mood", "activities"])
             && (names.contains("full_date") || names.contains("year"))
     }

@@ -25,7 +25,7 @@ enum GenericHabitsImporter {
 
     /// A header of `date`, `habit` and optional known columns, each once, and nothing else.
     static func recognises(_ file: SourceFile) -> Bool {
-        let names = HabitCSVTable.headerNames(file)
+        let names = HabitCSVTable.headerNames(file, containing: "habit")
         return Set(names).isSuperset(of: required) && Set(names).isSubset(of: required + optional) && Set(names).count == names.count
     }
 

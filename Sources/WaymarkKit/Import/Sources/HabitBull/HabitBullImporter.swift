@@ -19,7 +19,7 @@ enum HabitBullImporter {
 
     /// A header naming HabitBull's six columns, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {
-        Set(HabitCSVTable.headerNames(file)) == Set(columns)
+        Set(HabitCSVTable.headerNames(file, containing: "habitname")) == Set(columns)
     }
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
