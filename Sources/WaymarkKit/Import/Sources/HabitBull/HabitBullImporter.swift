@@ -14,7 +14,7 @@ enum HabitBullImporter {
 
     static let importer = SourceImporter.perFile(
         id: "habitbull", name: name,
-        howToExport: "in HabitBull, export your data to CSV (a premium feature, in the app's settings)",
+        howToExport: "HabitBull's export of all habits to CSV (a paid feature)",
         recognises: { recognises($0) }, read: { read($0, $1) })
 
     /// A header naming HabitBull's six columns, whatever the file is called.
