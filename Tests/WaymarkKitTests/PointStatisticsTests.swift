@@ -31,6 +31,17 @@ struct PointStatisticsTests {
         #expect(s.period(.year).start == d("2025-11-30"))
     }
 
+    /// A habit without checks (HabitBull's H2, whose only row is out of range) beside records a
+    /// month old: its window figures are zero instead of a range that starts past its end.
+    @Test func habitNeverDone() {
+        let export = Export(points: [record(1, "2026-10-01T08:00:00", utc, tag: "Run")],
+                            tags: [Tag(name: "Run"), Tag(name: "Never")])
+        let s = PointStatistics(export: export, now: instant("2026-11-29T12:00:00Z", utc), zone: utc)
+        #expect(s.tags(in: .week).map(\.completions) == [0, 0])
+        #expect(s.tags(in: .all).map(\.completions) == [1, 0])
+        #expect(s.tags.last?.lastDone == nil && s.tags.last?.streak == 0)
+    }
+
     @Test func oneRecord() {
         let s = PointStatistics(export: Export(points: [record(5, "2026-11-29T08:00:00Z", utc)]),
                                 now: instant("2026-11-29T12:00:00Z", utc), zone: utc)

@@ -106,7 +106,10 @@ public struct PointStatistics: Sendable {
 
     private static func tagStats(_ tag: Tag, days: TagDays, today: LocalDate, from start: LocalDate?) -> TagStats {
         var completions = 0, points = 0
-        for i in max(0, (start?.dayNumber ?? days.first) - days.first)..<days.completions.count {
+        // A habit never done has no days at all, so a window starting after the first record
+        // must not start past the end of the array.
+        let lower = min(max(0, (start?.dayNumber ?? days.first) - days.first), days.completions.count)
+        for i in lower..<days.completions.count {
             completions += Int(days.completions[i])
             points += days.points[i]
         }

@@ -1,5 +1,6 @@
 /// The formats Waymark reads besides its own export folder, in the order detection asks them:
-/// the most specific first, the generic CSV last.
+/// the most specific first (a root element, a database schema, an app's own column names), the
+/// generic CSVs last (exact header names only).
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
         LoopDBImporter.importer,
@@ -8,8 +9,10 @@ public enum SourceImporters {
         FitbitImporter.importer,
         WithingsImporter.importer,
         OpenScaleImporter.importer,
+        DaylioImporter.importer,
+        HabitBullImporter.importer,
         BeeminderImporter.importer,
-        // (Slot: the generic habits CSV importer goes here, right before the generic weights CSV.)
+        GenericHabitsImporter.importer,
         GenericWeightsImporter.importer,
     ]
 }

@@ -1,0 +1,119 @@
+/// A CSV file of one of the habit formats (Daylio, HabitBull, the generic habits CSV) with its
+/// header: read whole, since these hold one row per entry or per habit and day (a decade of
+/// Daylio entries is a few MB), with the encoding checked and problems turned into diagnostics.
+struct HabitCSVTable {
+    /// The largest file read: a decade of Daylio entries with long notes is a few MB, a HabitBull
+    /// export with ten habits over ten years about 2 MB. Reading whole costs about three times
+    /// the size (bytes, checked text, fields).
+    static let sizeLimit = 64 << 20
+
+    /// The header's cells, trimmed and lower-cased.
+    var names: [String]
+    /// The header row as written.
+    var header: [CSVReader.Field]
+    /// The rows after the header.
+    var rows: ArraySlice<[CSVReader.Field]>
+    var file: String
+
+    /// The table of `file`, or nil (with an error in `diagnostics`) when it cannot be read as CSV
+    /// with a header line.
+    static func read(_ file: SourceFile, diagnostics: inout [Diagnostic]) -> HabitCSVTable? {
+        let raw: [UInt8]
+        do {
+            raw = try file.readAll(limit: sizeLimit)
+        } catch {
+            let prefix = file.path + ": "
+            let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            diagnostics.append(.error(file.path, .file, message, category: error.category))
+            return nil
+        }
+        let text: SourceText
+        do {
+            text = try SourceText(checking: raw)
+        } catch {
+            diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
+            return nil
+        }
+        let rows: [[CSVReader.Field]]
+        do {
+            rows = try CSVReader.parse(text.bytes)
+        } catch {
+            diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
+            return nil
+        }
+        guard let header = rows.first else {
+            diagnostics.append(.error(file.path, .file, "the file is empty; expected a header line"))
+            return nil
+        }
+        return HabitCSVTable(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header,
+                             rows: rows.dropFirst(), file: file.path)
+    }
+
+    /// The names in the first line of `file` (trimmed, lower-cased), for recognising a format by
+    /// its header; empty when the first line is not CSV or lacks `needle` (lower-case ASCII), which
+    /// is looked for in the bytes first: detection asks every file of a big folder.
+    static func headerNames(_ file: SourceFile, containing needle: String) -> [String] {
+        let head = file.head
+        let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.endIndex
+        let wanted = Array(needle.utf8)
+        guard !wanted.isEmpty, end >= wanted.count else { return [] }
+        let found = (0...(end - wanted.count)).contains { start in
+            wanted.indices.allSatisfy { k in
+                let b = head[start + k]
+                return (b >= 0x41 && b <= 0x5A ? b + 0x20 : b) == wanted[k]
+            }
+        }
+        guard found, let row = try? CSVReader.parse(Array(file.firstLine.utf8)).first else { return [] }
+        return row.map { $0.text.trimmingWhitespace().lowercased() }
+    }
+
+    /// The column named `name`, if the header has it.
+    func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+
+    /// Whether `row` has the cells to read: at least `needed` of them, and nothing but empty cells
+    /// past the header's columns. Otherwise an error that drops the row is added.
+    func checkShape(_ row: [CSVReader.Field], needed: Int, diagnostics: inout [Diagnostic]) -> Bool {
+        let line = row.first?.line ?? 1
+        if row.count < needed {
+            diagnostics.append(dropping(.lineColumn(line: line, column: 1),
+                                        "expected \(names.count) fields as in the header (got \(row.count))"))
+            return false
+        }
+        if row.count > names.count, let extra = row[names.count...].first(where: { !$0.text.trimmingWhitespace().isEmpty }) {
+            diagnostics.append(dropping(.lineColumn(line: extra.line, column: extra.column),
+                                        "more fields than the header's \(names.count) (got \(row.count); the extra one holds \"\(Diagnostic.shorten(extra.text))\")"))
+            return false
+        }
+        return true
+    }
+
+    /// The trimmed text of cell `column` of `row`; empty when the row is short.
+    func text(_ row: [CSVReader.Field], _ column: Int?) -> String {
+        guard let column, column < row.count else { return "" }
+        return row[column].text.trimmingWhitespace()
+    }
+
+    /// Diagnostics in the order of the lines they are about (a second pass over the rows finds
+    /// some problems later than the first).
+    static func sortedByLine(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func line(_ d: Diagnostic) -> Int {
+            switch d.location {
+            case .line(let n), .lineColumn(let n, _): return n
+            default: return 0
+            }
+        }
+        return diagnostics.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// An error about one row, which `--skip-invalid` may drop.
+    func dropping(_ location: Diagnostic.Location, _ message: String) -> Diagnostic {
+        var d = Diagnostic.error(file, location, message)
+        d.dropsRecord = true
+        return d
+    }
+
+    /// An error about a cell, quoting it.
+    func bad(_ field: CSVReader.Field, _ message: String) -> Diagnostic {
+        dropping(.lineColumn(line: field.line, column: field.column), "\(message) (got \"\(Diagnostic.shorten(field.text))\")")
+    }
+}
