@@ -100,7 +100,7 @@ struct GenericHabitsImporterTests {
         }
     }
 
-    /// Renamed files go to the right importer; a weights CSV and a text file are left alone.
+    /// Renamed files go to the right importer, the weights CSV to the weights one; a text file is left alone.
     @Test func detectionAmongTheHabitFormats() {
         let folder = TemporaryDirectory()
         folder.write("a/export (3).csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,2020-01-01,1,\n")
@@ -111,9 +111,9 @@ struct GenericHabitsImporterTests {
         let outcome = SourceReader(importers: SourceImporters.all).read([folder.path])
         let parts = outcome.reports.first?.parts ?? []
         // Parts come in the order of the importers that claimed them.
-        #expect(parts.map(\.kind) == [DaylioImporter.name, HabitBullImporter.name, GenericHabitsImporter.name])
-        #expect(parts.map { $0.files.map { String($0.dropFirst(folder.path.count + 1)) } } == [["b/mood.txt"], ["a/export (3).csv"], ["c/log.csv"]])
-        #expect(outcome.reports.first?.ignored.map { String($0.dropFirst(folder.path.count + 1)) } == ["d/weights.csv", "e/notes.txt"])
+        #expect(parts.map(\.kind) == [DaylioImporter.name, HabitBullImporter.name, GenericHabitsImporter.name, GenericWeightsImporter.name])
+        #expect(parts.map { $0.files.map { String($0.dropFirst(folder.path.count + 1)) } } == [["b/mood.txt"], ["a/export (3).csv"], ["c/log.csv"], ["d/weights.csv"]])
+        #expect(outcome.reports.first?.ignored.map { String($0.dropFirst(folder.path.count + 1)) } == ["e/notes.txt"])
         // "Run" from the three files is one habit with three checks.
         #expect(outcome.imported.export.tags.map(\.name) == ["Run"])
         #expect(outcome.imported.export.points.count == 3)
