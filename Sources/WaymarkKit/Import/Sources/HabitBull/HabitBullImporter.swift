@@ -70,7 +70,12 @@ enum HabitBullImporter {
             switch NumberText.double(valueField.text) {
             case .success(let v) where v >= 0 && v <= maxValue: value = v
             case .success, .failure(.outOfRange):
-                part.diagnostics.append(table.bad(valueField, "a Value outside 0…1,000,000; the row is not imported"))
+                // A warning, not an error: real exports hold HabitBull's own -2150000000, and the
+                // issue asks for these to be reported and left out while the rest is built.
+                var warning = table.bad(valueField, "a Value outside 0…1,000,000; the row is not imported")
+                warning.severity = .warning
+                warning.dropsRecord = false
+                part.diagnostics.append(warning)
             case .failure:
                 part.diagnostics.append(table.bad(valueField, "the Value is not a number"))
             }
