@@ -2,5 +2,6 @@
 /// the most specific first, the generic CSV last.
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
+        AppleHealthImporter.importer,
     ]
 }
