@@ -67,7 +67,12 @@ struct HealthXMLPrologFilter {
     /// (which the parser will then report).
     static func prologEnd(_ bytes: [UInt8], complete: Bool) -> PrologEnd {
         var i = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.starts(with: bom) {
+            i = 3
+        } else if bytes.count < 3, !complete, bom.starts(with: bytes) {
+            return .needMore
+        }
         func at(_ text: String, _ j: Int) -> Bool {
             let t = Array(text.utf8)
             return j + t.count <= bytes.count && bytes[j..<(j + t.count)].elementsEqual(t)
