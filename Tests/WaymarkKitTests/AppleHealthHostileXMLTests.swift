@@ -92,6 +92,18 @@ struct AppleHealthHostileXMLTests {
         #expect(part.diagnostics.first?.dropsRecord == false)
     }
 
+    @Test func aSecondDoctypeIsCutOutToo() {
+        // Found by the fuzzer: with the first DOCTYPE cut out, libxml2 took the second for the
+        // only one and kept its entities (in a document the parser then had to free).
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE He<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ENTITY a \"x\">\n]>\n<HealthData>\n"
+            + " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"&a;\" unit=\"kg\" startDate=\"2023-12-03 08:15:00 +0100\" value=\"70\"/>\n</HealthData>\n"
+        let part = Self.read(text)
+        #expect(part.export.weights.isEmpty)
+        #expect(part.diagnostics.count == 1)
+        #expect(part.diagnostics.first?.location == .line(7))
+        #expect(part.diagnostics.first?.message.contains("Entity 'a' not defined") == true)
+    }
+
     @Test func readsTheBrokenDoctypeAndControlCharacterOfIOS16() {
         let part = Self.read(AppleHealthImporterTests.fixture("ios16-broken-doctype.xml"))
         #expect(part.diagnostics.isEmpty)

@@ -67,7 +67,11 @@ final class HealthXMLParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        guard let context else { return }
+        // libxml2 keeps the entities of a DOCTYPE that reaches it in a document of its own
+        // (never used: without a getEntity handler no reference finds them); it is ours to free.
+        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+        xmlFreeParserCtxt(context)
     }
 
     /// The line the parser is at (1-based): in an element start, the line of its `>`.

@@ -36,9 +36,10 @@ struct HealthXMLPrologFilter {
                 throw SourceError("the document type declaration at the top is longer than \(Self.maxProlog >> 20) MiB; this is not an Apple Health export")
             }
             return
-        case .found(let doctype):
+        case .found(let doctypes):
             var out = pending
-            if let doctype {
+            // From the last, so that the earlier ranges stay valid.
+            for doctype in doctypes.reversed() {
                 // Keep the line breaks of the DOCTYPE only, so line numbers stay the file's.
                 let breaks = out[doctype].filter { $0 == 0x0A || $0 == 0x0D }
                 out.replaceSubrange(doctype, with: breaks)
@@ -58,13 +59,14 @@ struct HealthXMLPrologFilter {
 
     enum PrologEnd: Equatable {
         case needMore
-        /// The prolog is complete; the DOCTYPE's byte range, if there is one.
-        case found(doctype: Range<Int>?)
+        /// The prolog is complete; the byte ranges of its DOCTYPEs.
+        case found(doctypes: [Range<Int>])
     }
 
     /// Looks through the prolog (BOM, XML declaration, comments, processing instructions,
-    /// white space) for a DOCTYPE and its end. Stops at the first element, or at anything else
-    /// (which the parser will then report).
+    /// white space) for DOCTYPEs and their ends. Stops at the first element, or at anything else
+    /// (which the parser will then report). A second DOCTYPE is not XML, but once the first is cut
+    /// out the parser would take it for the only one, entities and all: it is cut out too.
     static func prologEnd(_ bytes: [UInt8], complete: Bool) -> PrologEnd {
         var i = 0
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -88,36 +90,45 @@ struct HealthXMLPrologFilter {
             }
             return nil
         }
-        let incomplete: PrologEnd = complete ? .found(doctype: nil) : .needMore
+        var doctypes: [Range<Int>] = []
+        /// The answer when the bytes run out before the prolog does.
+        func incomplete() -> PrologEnd { complete ? .found(doctypes: doctypes) : .needMore }
         while true {
             while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            guard i < bytes.count else { return incomplete }
-            guard bytes[i] == UInt8(ascii: "<") else { return .found(doctype: nil) }
+            guard i < bytes.count else { return incomplete() }
+            guard bytes[i] == UInt8(ascii: "<") else { return .found(doctypes: doctypes) }
             // Too few bytes to tell "<!DOCTYPE" or "<!--" from the first element.
             if bytes.count - i < 9, !complete { return .needMore }
             if at("<?", i) {
-                guard let j = after("?>", from: i + 2) else { return incomplete }
+                guard let j = after("?>", from: i + 2) else { return incomplete() }
                 i = j
             } else if at("<!--", i) {
-                guard let j = after("-->", from: i + 4) else { return incomplete }
+                guard let j = after("-->", from: i + 4) else { return incomplete() }
                 i = j
             } else if at("<!DOCTYPE", i) {
                 // Up to the first '[' or '>'; with '[', the internal subset runs to "]" and ">".
                 var j = i + 9
                 while j < bytes.count, bytes[j] != UInt8(ascii: "["), bytes[j] != UInt8(ascii: ">") { j += 1 }
-                guard j < bytes.count else { return incomplete }
-                if bytes[j] == UInt8(ascii: ">") { return .found(doctype: i..<(j + 1)) }
-                var k = j + 1
-                while true {
-                    guard let close = after("]", from: k) else { return incomplete }
-                    var m = close
-                    while m < bytes.count, bytes[m] == 0x20 || bytes[m] == 0x09 || bytes[m] == 0x0A || bytes[m] == 0x0D { m += 1 }
-                    guard m < bytes.count else { return incomplete }
-                    if bytes[m] == UInt8(ascii: ">") { return .found(doctype: i..<(m + 1)) }
-                    k = close
+                guard j < bytes.count else { return incomplete() }
+                var end = j + 1
+                if bytes[j] == UInt8(ascii: "[") {
+                    var k = j + 1
+                    while true {
+                        guard let close = after("]", from: k) else { return incomplete() }
+                        var m = close
+                        while m < bytes.count, bytes[m] == 0x20 || bytes[m] == 0x09 || bytes[m] == 0x0A || bytes[m] == 0x0D { m += 1 }
+                        guard m < bytes.count else { return incomplete() }
+                        if bytes[m] == UInt8(ascii: ">") {
+                            end = m + 1
+                            break
+                        }
+                        k = close
+                    }
                 }
+                doctypes.append(i..<end)
+                i = end
             } else {
-                return .found(doctype: nil)
+                return .found(doctypes: doctypes)
             }
         }
     }
