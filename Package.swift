@@ -46,7 +46,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkKitTests",
-            dependencies: ["WaymarkKit"],
+            // CArchive writes the zip archives the import tests read.
+            dependencies: ["WaymarkKit", "CArchive"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -25,7 +25,8 @@ struct BuildPipelineTests {
         let options = try pipeline.siteOptions(request, read.result.export.profile)
         #expect(options.language == .zhHans && options.zone.identifier == "Asia/Shanghai")
         let notes = pipeline.renderNotes(read.result.export.notes,
-                                         loadExportFile: pipeline.exportFileLoader(request.source, published: read.result.noteAssets))
+                                         loadExportFile: pipeline.exportFileLoader(BuildPipeline.demoFileSystem, BuildPipeline.demoRoot,
+                                                                                   published: read.result.noteAssets))
         let content = pipeline.compute(read.result, rendered: notes, options: options)
         #expect(content.notes.count == 5 && content.points.months.count == 4)
         let files = try pipeline.render(content, request)

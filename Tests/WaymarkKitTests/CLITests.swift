@@ -8,9 +8,9 @@ struct CLITests {
         #expect(v.code == 0 && v.stdout == "waymark 0.1.0\n")
         let h = CLIRun(["build", "--help"])
         #expect(h.code == 0)
-        #expect(h.stdout.contains("USAGE: waymark build [EXPORT_DIR] [options]"))
+        #expect(h.stdout.contains("USAGE: waymark build [SOURCE…] [options]"))
         #expect(h.stdout.contains("--skip-invalid"))
-        #expect(CLIRun(["help", "check"]).stdout.contains("USAGE: waymark check EXPORT_DIR [options]"))
+        #expect(CLIRun(["help", "check"]).stdout.contains("USAGE: waymark check SOURCE… [options]"))
         let none = CLIRun([])
         #expect(none.code == 64 && none.stderr.contains("COMMANDS:"))
     }
@@ -18,7 +18,7 @@ struct CLITests {
     @Test func usageErrorsSuggestAndExit64() {
         let typo = CLIRun(["build", "--ouput", "x"])
         #expect(typo.code == 64)
-        #expect(typo.stderr.hasPrefix("error: unknown option '--ouput'. Did you mean '--output'?\nUsage: waymark build [EXPORT_DIR] [options]\n"))
+        #expect(typo.stderr.hasPrefix("error: unknown option '--ouput'. Did you mean '--output'?\nUsage: waymark build [SOURCE…] [options]\n"))
         let command = CLIRun(["biuld"])
         #expect(command.code == 64 && command.stderr.hasPrefix("error: unknown command 'biuld'. Did you mean 'build'?"))
         let zone = CLIRun(["build", "--time-zone", "Asia/Shangai", "-o", "/nonexistent/x"])
@@ -28,8 +28,10 @@ struct CLITests {
         let now = CLIRun(["build", "--now", "tomorrow"])
         #expect(now.code == 64 && now.stderr.hasPrefix("error: --now: not a date-time (got 'tomorrow')"))
         #expect(CLIRun(["build", "--now"]).stderr.hasPrefix("error: option '--now' needs a value (DATE-TIME)"))
-        #expect(CLIRun(["check"]).stderr.hasPrefix("error: missing EXPORT_DIR"))
-        #expect(CLIRun(["check", "a", "b"]).stderr.hasPrefix("error: unexpected argument 'b'"))
+        #expect(CLIRun(["check"]).stderr.hasPrefix("error: missing SOURCE"))
+        // Every source is looked at; each missing one is named.
+        let two = CLIRun(["check", "/nonexistent/a", "/nonexistent/b"])
+        #expect(two.code == 66 && two.stderr.hasPrefix("error: /nonexistent/a: does not exist\nerror: /nonexistent/b: does not exist\n"))
         #expect(CLIRun(["build", "--force=yes"]).stderr.hasPrefix("error: option '--force' takes no value"))
     }
 
@@ -54,7 +56,7 @@ struct CLITests {
     @Test func missingInputExits66AndForeignOutputExits73() {
         let missing = CLIRun(["build", "/nonexistent/export", "-o", "/tmp/never"])
         #expect(missing.code == 66)
-        #expect(missing.stderr.hasPrefix("error: /nonexistent/export: the export directory does not exist\n"))
+        #expect(missing.stderr.hasPrefix("error: /nonexistent/export: does not exist\n"))
         let dir = TemporaryDirectory()
         dir.write("site/notes.txt", "mine")
         let refused = CLIRun(["build", "-o", dir.file("site"), "-q"])

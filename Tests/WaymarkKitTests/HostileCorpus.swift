@@ -125,14 +125,15 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                     exit: 65, messages: ["notes/secret.png: is a symbolic link to a place outside the export ("]),
         HostileCase(name: "an unreadable file", setup: files(["points.json": "[]", "todos.json": "[]"]), exit: 66,
                     messages: ["points.json: cannot be read: Permission denied"], unreadable: "points.json"),
-        HostileCase(name: "no data files", setup: files(["point.json": "[]"]), exit: 66,
-                    messages: ["warning: point.json: ignored: not a file Waymark reads; did you mean points.json?", "no export files found"]),
+        // Not a Waymark export, and no other format either: an unrecognised file is bad data.
+        HostileCase(name: "no data files", setup: files(["point.json": "[]"]), exit: 65,
+                    messages: ["point.json: ignored: not a file Waymark reads; did you mean points.json?", "no export files found", "Waymark reads:"]),
         HostileCase(name: "the export is a file", setup: { dir in
                         try FileManager.default.removeItem(atPath: dir)
                         try Data("[]".utf8).write(to: URL(fileURLWithPath: dir)) },
-                    exit: 66, messages: ["is not a directory; give the folder that holds points.json"]),
+                    exit: 65, messages: ["is not a format Waymark knows", "Loop Habit Tracker", "docs/import.md"]),
         HostileCase(name: "the export does not exist", setup: { dir in try FileManager.default.removeItem(atPath: dir) }, exit: 66,
-                    messages: ["the export directory does not exist"]),
+                    messages: ["export: does not exist"]),
         // Names that try to become paths, scripts or confusing text
         HostileCase(name: "names with ../ and /", setup: files([
                         "targets.json": #"[{"targetName": "../../etc/passwd", "deadline": "2026-12-01"}, {"targetName": "/root/.ssh/id_rsa"}, {"targetName": "a/b\\c"}]"#,

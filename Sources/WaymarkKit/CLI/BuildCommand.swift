@@ -1,13 +1,14 @@
-/// `waymark build [EXPORT_DIR]`: read → compute → render → write.
+/// `waymark build [SOURCE…]`: read → compute → render → write.
 enum BuildCommand {
     static let spec = CommandSpec(
         name: "build",
-        abstract: "Build the static site from an export.",
-        arguments: [.init(name: "EXPORT_DIR", help: "The export folder (default: the bundled demo export).", optional: true)],
+        abstract: "Build the static site from exports, merged.",
+        arguments: [CommonOptions.sources],
         options: [
             .init(names: ["-o", "--output"], value: "DIR", help: "Where to write the site (default: ./site)."),
             .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
             CommonOptions.timeZone,
+            CommonOptions.weightUnit,
             .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
             .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
             .init(names: ["--templates"], value: "DIR", help: "Use templates and assets from DIR instead of the built-in ones, file by file."),
@@ -17,6 +18,8 @@ enum BuildCommand {
             .init(names: ["--timings"], value: nil, help: "Print how long reading, building and writing took."),
         ],
         discussion: """
+        With no SOURCE, the bundled demo export is built. Each SOURCE is recognised by its
+        names and contents; several are merged into one site (docs/import.md).
         The site is built beside the output folder and swapped in only when complete; files that
         did not change keep their modification time. One build at a time writes an output folder.
         \(ExitCode.summary)
@@ -45,8 +48,11 @@ enum BuildCommand {
                 return ExitCode(for: error.kind)
             }
         }
+        let progress = progressLine(quiet: quiet, env)
+        request.progress = progress?.report
         let outcome: BuildPipeline.Outcome
         do {
+            defer { progress?.finish() }
             outcome = try env.pipeline.run(request)
         } catch {
             report(error.diagnostics, quiet: quiet, env)
@@ -62,13 +68,19 @@ enum BuildCommand {
         return .ok
     }
 
+    /// The progress line for long imports, only on a terminal.
+    static func progressLine(quiet: Bool, _ env: CommandEnvironment) -> ProgressLine? {
+        guard !quiet, env.standardErrorIsTerminal else { return nil }
+        return ProgressLine(write: env.standardError, clock: env.monotonic)
+    }
+
     /// The request the command line asks for.
     static func request(_ parsed: ParsedArguments) throws(UsageError) -> BuildRequest {
-        var request = BuildRequest(source: parsed.positionals.first.map { .directory($0) } ?? .demo,
+        var request = BuildRequest(source: CommonOptions.source(parsed),
                                    output: parsed.value("--output") ?? "site",
                                    zone: try CommonOptions.zone(parsed), language: try CommonOptions.language(parsed),
                                    title: parsed.value("--title"), force: parsed.flag("--force"),
-                                   skipInvalid: parsed.flag("--skip-invalid"))
+                                   skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
         request.now = try CommonOptions.now(parsed)
         return request
     }

@@ -1,35 +1,35 @@
-/// `waymark check EXPORT_DIR`: reads and validates an export, writes nothing.
+/// `waymark check SOURCE…`: reads and validates sources, writes nothing, and says what each
+/// held: the format detected, records per kind, the dates, what was merged or left out and why.
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
-        abstract: "Read and validate an export; write nothing.",
-        arguments: [.init(name: "EXPORT_DIR", help: "The export folder.", optional: false)],
-        options: [CommonOptions.timeZone, CommonOptions.quiet],
+        abstract: "Read and validate exports; write nothing.",
+        arguments: [CommandSpec.Argument(name: "SOURCE", help: CommonOptions.sources.help, optional: false, repeats: true)],
+        options: [CommonOptions.timeZone, CommonOptions.weightUnit, CommonOptions.quiet],
         run: { parsed, env in run(parsed, env) }
     )
 
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-        let zone: Zone?
+        var request: BuildRequest
         do {
-            zone = try CommonOptions.zone(parsed)
+            request = BuildRequest(source: CommonOptions.source(parsed), zone: try CommonOptions.zone(parsed),
+                                   weightUnit: try CommonOptions.weightUnit(parsed))
         } catch {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage
         }
         let quiet = parsed.flag("--quiet")
-        let request = BuildRequest(source: parsed.positionals.first.map { .directory($0) } ?? .demo, zone: zone)
+        let progress = BuildCommand.progressLine(quiet: quiet, env)
+        request.progress = progress?.report
         let read = env.pipeline.read(request)
+        progress?.finish()
         let failure = read.failure(writes: false)
         BuildCommand.report(read.warnings + read.errors, quiet: quiet, env)
         if !quiet {
-            let format = LocaleFormat(.en)
-            var out = ""
-            for file in read.result.files {
-                out += "\(file.file): \(format.integer(file.records)) record\(file.records == 1 ? "" : "s") read"
-                if file.invalid > 0 { out += ", \(format.integer(file.invalid)) invalid" }
-                out += "\n"
+            var out = read.sources.isEmpty ? files(read.result.files) : sources(read.sources) + merge(read.merge)
+            if failure == nil {
+                out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"
             }
-            if failure == nil { out += "OK: the export is valid.\n" }
             env.standardError(out)
         }
         if let failure {
@@ -37,5 +37,56 @@ enum CheckCommand {
             return ExitCode(for: failure.kind)
         }
         return .ok
+    }
+
+    /// A Waymark export's files, one line each.
+    static func files(_ files: [ImportResult.FileSummary]) -> String {
+        let format = LocaleFormat(.en)
+        var out = ""
+        for file in files {
+            out += "\(file.file): \(format.integer(file.records)) record\(file.records == 1 ? "" : "s") read"
+            if file.invalid > 0 { out += ", \(format.integer(file.invalid)) invalid" }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Per source: the format of each part, its records by kind and dates, what was left out.
+    static func sources(_ reports: [SourceReader.SourceReport]) -> String {
+        let format = LocaleFormat(.en)
+        var out = ""
+        for report in reports {
+            out += "\(report.given)\n"
+            if let earlier = report.sameAs {
+                out += "  the same as \(earlier), given earlier: read once\n"
+                continue
+            }
+            for part in report.parts {
+                let files = part.files.count == 1 ? part.files[0] : "\(part.files.first ?? "") and \(part.files.count - 1) more files"
+                out += "  \(part.kind): \(files)\n"
+                var line = "    " + part.counts.description
+                if let first = part.counts.first, let last = part.counts.last {
+                    line += first == last ? "; on \(first)" : "; \(first) to \(last)"
+                }
+                out += line + "\n"
+                for remark in part.remarks { out += "    note: \(remark)\n" }
+                for dropped in part.dropped { out += "    left out \(format.integer(dropped.count)): \(dropped.reason)\n" }
+                if part.errors > 0 { out += "    \(format.integer(part.errors)) problem\(part.errors == 1 ? "" : "s") (above)\n" }
+            }
+            if !report.ignored.isEmpty, !report.parts.isEmpty {
+                let examples = report.ignored.prefix(3).map { Diagnostic.shorten($0, limit: 80) }.joined(separator: ", ")
+                out += "  ignored \(format.integer(report.ignored.count)) file\(report.ignored.count == 1 ? "" : "s") in no format Waymark knows: \(examples)\(report.ignored.count > 3 ? ", …" : "")\n"
+            }
+        }
+        return out
+    }
+
+    /// What merging did, when there was more than one part.
+    static func merge(_ summary: SourceMerger.Summary) -> String {
+        let format = LocaleFormat(.en)
+        var out = ""
+        for remark in summary.remarks { out += "merged: \(remark)\n" }
+        for dropped in summary.dropped { out += "merged: left out \(format.integer(dropped.count)): \(dropped.reason)\n" }
+        return out
     }
 }

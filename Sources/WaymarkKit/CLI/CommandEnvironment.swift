@@ -18,6 +18,8 @@ public struct CommandEnvironment: Sendable {
     /// Whether a build removes its staging folder when the process gets SIGINT or SIGTERM (the
     /// real process; tests run builds inside the test runner and leave its signals alone).
     public var cleansUpOnSignals = false
+    /// stderr is a terminal: long imports show a progress line there.
+    public var standardErrorIsTerminal = false
 
     public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
                 fileSystem: FileSystem, clock: @escaping @Sendable () -> Int64, processID: Int32,
@@ -52,6 +54,7 @@ public struct CommandEnvironment: Sendable {
             }
         )
         env.cleansUpOnSignals = true
+        env.standardErrorIsTerminal = isatty(2) == 1
         return env
     }
 }

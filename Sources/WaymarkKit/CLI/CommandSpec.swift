@@ -13,6 +13,8 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var optional: Bool
+        /// Takes every remaining value (`SOURCE…`); only the last argument may.
+        var repeats = false
     }
 
     var name: String
@@ -26,7 +28,10 @@ struct CommandSpec: Sendable {
 
     var usage: String {
         var parts = ["waymark", name]
-        for a in arguments { parts.append(a.optional ? "[\(a.name)]" : a.name) }
+        for a in arguments {
+            let name = a.repeats ? a.name + "…" : a.name
+            parts.append(a.optional ? "[\(name)]" : name)
+        }
         parts.append("[options]")
         return parts.joined(separator: " ")
     }
@@ -119,7 +124,7 @@ extension CommandSpec {
         if parsed.positionals.count < required {
             throw UsageError(message: "missing \(arguments[parsed.positionals.count].name)", usage: usage)
         }
-        if parsed.positionals.count > arguments.count {
+        if parsed.positionals.count > arguments.count, arguments.last?.repeats != true {
             throw UsageError(message: "unexpected argument '\(Diagnostic.shorten(parsed.positionals[arguments.count]))'", usage: usage)
         }
         return parsed

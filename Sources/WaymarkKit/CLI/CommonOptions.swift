@@ -8,6 +8,28 @@ enum CommonOptions {
     static let skipInvalid = CommandSpec.Option(names: ["--skip-invalid"], value: nil,
         help: "Leave out records with problems (a warning each) instead of stopping.")
 
+    static let weightUnit = CommandSpec.Option(names: ["--weight-unit"], value: "UNIT",
+        help: "kg or lb: the unit of weights in files that do not say (Fitbit), and the unit the site shows.")
+    static let sources = CommandSpec.Argument(name: "SOURCE", help: "Folders, files or .zip archives to read and merge: a Waymark export, or an export of Apple Health, Loop Habit Tracker, Google Fit, Fitbit, Withings, openScale, Daylio, HabitBull or Beeminder, or a CSV (docs/import.md).", optional: true, repeats: true)
+
+    static func weightUnit(_ parsed: ParsedArguments) throws(UsageError) -> WeightUnit? {
+        guard let text = parsed.value("--weight-unit") else { return nil }
+        switch text.lowercased() {
+        case "kg", "kgs", "kilograms": return .kg
+        case "lb", "lbs", "pounds": return .lb
+        case "jin", "斤": return .jin
+        default:
+            var message = "unknown weight unit '\(Diagnostic.shorten(text))'; use kg or lb"
+            if let guess = EditDistance.suggestion(for: text, among: ["kg", "lb"]) { message += ". Did you mean '\(guess)'?" }
+            throw UsageError(message: message, usage: "")
+        }
+    }
+
+    /// The sources named on the command line; the demo export when none is.
+    static func source(_ parsed: ParsedArguments) -> BuildRequest.Source {
+        parsed.positionals.isEmpty ? .demo : .paths(parsed.positionals)
+    }
+
     static func zone(_ parsed: ParsedArguments) throws(UsageError) -> Zone? {
         guard let name = parsed.value("--time-zone") else { return nil }
         if let zone = Zone(identifier: name) { return zone }

@@ -53,15 +53,7 @@ public struct BuildPipeline: Sendable {
             timings.append((part, now - started))
             started = now
         }
-        // The notes go through Markdown while the other files are decoded: they need nothing
-        // else, and the decoding leaves a core idle at times (docs/performance.md measures it).
-        let (exportFiles, root) = location(request.source)
-        let reader = ExportReader(fileSystem: exportFiles, fallbackZone: request.zone ?? .utc)
-        let notes = reader.readNotes(directory: root)
-        let rendering = startRenderingNotes(notes.notes, loadExportFile: exportFileLoader(request.source, published: notes.assets))
-        let imported = reader.read(directory: root, notes: notes)
-        let rendered = rendering.wait().flatMap { $0 }
-        let read = outcome(imported, request)
+        let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: true) { throw failure }
         lap("read")
         let options = try siteOptions(request, read.result.export.profile)
@@ -84,23 +76,74 @@ public struct BuildPipeline: Sendable {
         return .inMemory(root: demoRoot, files: files)
     }
 
-    /// Where the source's files are.
-    func location(_ source: BuildRequest.Source) -> (files: FileSystem, root: String) {
+    /// Where the export's files are when the source is one Waymark export folder, which is read
+    /// the fast way (notes through Markdown while the rest decodes); nil for other sources.
+    func singleExport(_ source: BuildRequest.Source) -> (files: FileSystem, root: String)? {
         switch source {
         case .demo: return (BuildPipeline.demoFileSystem, BuildPipeline.demoRoot)
-        case .directory(let path): return (fileSystem, path)
+        case .paths(let paths):
+            guard paths.count == 1, let path = paths.first, fileSystem.kind(path) != nil,
+                  let canonical = fileSystem.canonicalPath(path), fileSystem.kind(canonical) == .directory,
+                  let names = try? fileSystem.listDirectory(canonical),
+                  names.contains(where: ExportReader.dataFiles.contains) || names.contains("notes")
+            else { return nil }
+            return (fileSystem, path)
         }
     }
 
-    /// Step 1: reads the export. Never throws: problems are in the outcome.
+    /// The importers' reader for a request's sources.
+    func sourceReader(_ request: BuildRequest) -> SourceReader {
+        SourceReader(fileSystem: fileSystem, context: ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit,
+                                                                    progress: request.progress ?? { _, _, _ in }))
+    }
+
+    /// Reads every source; the units on every core.
+    func readSources(_ paths: [String], _ request: BuildRequest) -> SourceReader.Outcome {
+        sourceReader(request).read(paths) { units, body in Parallel.map(units, body) }
+    }
+
+    /// Step 1: reads the sources. Never throws: problems are in the outcome.
     public func read(_ request: BuildRequest) -> ReadOutcome {
-        let (files, root) = location(request.source)
-        return outcome(ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root), request)
+        if let (files, root) = singleExport(request.source) {
+            return outcome(ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root), request)
+        }
+        guard case .paths(let paths) = request.source else { return outcome(ImportResult(export: Export(), diagnostics: [], files: [], noteAssets: []), request) }
+        let read = readSources(paths, request)
+        var result = outcome(read.imported, request)
+        result.sources = read.reports
+        result.merge = read.merge
+        return result
+    }
+
+    /// Step 1 for a build: the sources read, and the notes through Markdown (in file order).
+    /// A single Waymark export's notes are read first and rendered while the rest decodes.
+    func readAndRender(_ request: BuildRequest) -> (ReadOutcome, [NoteRendering.Rendered]) {
+        if let (files, root) = singleExport(request.source) {
+            // The notes go through Markdown while the other files are decoded: they need nothing
+            // else, and the decoding leaves a core idle at times (docs/performance.md measures it).
+            let reader = ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc)
+            let notes = reader.readNotes(directory: root)
+            let rendering = startRenderingNotes(notes.notes, loadExportFile: exportFileLoader(files, root, published: notes.assets))
+            let imported = reader.read(directory: root, notes: notes)
+            let rendered = rendering.wait().flatMap { $0 }
+            return (outcome(imported, request), rendered)
+        }
+        guard case .paths(let paths) = request.source else { return (read(request), []) }
+        let read = readSources(paths, request)
+        var result = outcome(read.imported, request)
+        result.sources = read.reports
+        result.merge = read.merge
+        guard result.errors.isEmpty || request.skipInvalid else { return (result, []) }
+        var loader: @Sendable (String) -> [UInt8]? = { _ in nil }
+        if let root = read.noteRoot { loader = exportFileLoader(fileSystem, root, published: read.imported.noteAssets) }
+        return (result, renderNotes(read.imported.export.notes, loadExportFile: loader))
     }
 
     /// The read step's result sorted into warnings and errors, named as the user knows the files.
     func outcome(_ imported: ImportResult, _ request: BuildRequest) -> ReadOutcome {
         var result = imported
+        // The command line overrides every source's profile.
+        if let unit = request.weightUnit { result.export.profile.weightUnit = unit }
         if request.source == .demo {
             result.diagnostics = result.diagnostics.map { d in
                 var d = d
@@ -151,8 +194,7 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Reads the files of the export that notes show (`published`), and nothing else.
-    func exportFileLoader(_ source: BuildRequest.Source, published: [String]) -> @Sendable (String) -> [UInt8]? {
-        let (files, root) = location(source)
+    func exportFileLoader(_ files: FileSystem, _ root: String, published: [String]) -> @Sendable (String) -> [UInt8]? {
         let published = Set(published)
         return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
     }

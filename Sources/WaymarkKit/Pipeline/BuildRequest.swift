@@ -5,8 +5,9 @@ public struct BuildRequest: Sendable {
     public enum Source: Sendable, Equatable {
         /// The demo export compiled into the binary.
         case demo
-        /// An export folder on the file system.
-        case directory(String)
+        /// Sources on the file system, merged: folders, files and zip archives of any format
+        /// Waymark reads (a Waymark export folder is one of them).
+        case paths([String])
     }
 
     public var source: Source
@@ -25,10 +26,15 @@ public struct BuildRequest: Sendable {
     public var force: Bool
     /// Leave out records with problems instead of stopping.
     public var skipInvalid: Bool
+    /// The unit weights are in when a file does not say and cannot tell (Fitbit); also the unit
+    /// the site shows when the profile names none.
+    public var weightUnit: WeightUnit?
+    /// Called while big sources are read: the file, bytes read, the total when known.
+    public var progress: (@Sendable (String, Int64, Int64?) -> Void)?
 
     public init(source: Source = .demo, output: String = "site", now: DateTimeText.Parsed? = nil, zone: Zone? = nil,
                 language: Language? = nil, title: String? = nil, theme: Theme = .embedded, customTheme: Bool = false,
-                force: Bool = false, skipInvalid: Bool = false) {
+                force: Bool = false, skipInvalid: Bool = false, weightUnit: WeightUnit? = nil) {
         self.source = source
         self.output = output
         self.now = now
@@ -39,5 +45,6 @@ public struct BuildRequest: Sendable {
         self.customTheme = customTheme
         self.force = force
         self.skipInvalid = skipInvalid
+        self.weightUnit = weightUnit
     }
 }

@@ -4,6 +4,10 @@ public struct ReadOutcome: Sendable {
     public var result: ImportResult
     public var warnings: [Diagnostic]
     public var errors: [Diagnostic]
+    /// What each source held and how it was read (empty for a single Waymark export).
+    public var sources: [SourceReader.SourceReport] = []
+    /// What merging the sources did.
+    public var merge = SourceMerger.Summary()
 
     public init(_ result: ImportResult, skipInvalid: Bool) {
         self.result = result

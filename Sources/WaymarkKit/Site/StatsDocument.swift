@@ -33,6 +33,31 @@ enum StatsDocument {
         ])
     }
 
+    /// The blocks after the point statistics: `weight`, then `bodyFat` and `moods` only when the
+    /// sources have them (so a site without them keeps its `stats.json` as it was).
+    static func extras(_ content: SiteContent) -> [(String, JSONOutput)] {
+        var out: [(String, JSONOutput)] = [("weight", weight(content.weight))]
+        if let fat = BodyFatFigures.make(content.export.bodyFat, now: content.options.now, zone: content.zone) {
+            out.append(("bodyFat", .object([
+                ("unit", .string("%")),
+                ("readings", .int(fat.readings)),
+                ("latest", .fixed(fat.latest, 2)),
+                ("latestDate", .string(fat.latestDate.description)),
+                ("trend", .fixed(fat.trend, 2)),
+                ("change30d", .fixed(fat.change30d, 2)),
+            ])))
+        }
+        let moods = content.export.moods.filter { !$0.date.isAfter(content.options.now, in: content.zone) }
+            .sorted { $0.date.sortKey(in: content.zone) < $1.date.sortKey(in: content.zone) }
+        if !moods.isEmpty {
+            out.append(("moods", .array(moods.map { m in
+                .object([("date", .string(m.date.localDate(in: content.zone).description)),
+                         ("at", .string(LocaleFormat.machine(m.date, in: content.zone))), ("mood", .string(m.mood))])
+            })))
+        }
+        return out
+    }
+
     /// The `weight` block: kilograms, full precision rounded to three decimals; null without data.
     static func weight(_ w: WeightStatistics?) -> JSONOutput {
         guard let w else { return .null }

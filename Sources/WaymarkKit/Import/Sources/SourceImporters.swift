@@ -3,5 +3,13 @@
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
         AppleHealthImporter.importer,
+        // (Loop Habit Tracker importers come first.)
+        GoogleFitImporter.importer,
+        FitbitImporter.importer,
+        WithingsImporter.importer,
+        OpenScaleImporter.importer,
+        BeeminderImporter.importer,
+        // (Slot: the generic habits CSV importer goes here, right before the generic weights CSV.)
+        GenericWeightsImporter.importer,
     ]
 }

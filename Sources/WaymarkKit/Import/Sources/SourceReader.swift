@@ -52,6 +52,8 @@ public struct SourceReader: Sendable {
         public var reports: [SourceReport]
         /// What the merge did ("habit “Run” from Loop and HabitBull merged").
         public var merge: SourceMerger.Summary
+        /// The Waymark export folder whose note images the notes may show (the first one given).
+        public var noteRoot: String?
     }
 
     /// Reads `sources` in order. `schedule` runs the units (the pipeline passes one that uses
@@ -95,7 +97,17 @@ public struct SourceReader: Sendable {
                 if scanned.isSingleFile, let file = remaining.first {
                     diagnostics.append(.error(file.path, .file, "is not a format Waymark knows\n" + formatList))
                 } else if !claimedAny {
-                    diagnostics.append(.error(given, .file, "holds no file Waymark knows (\(files.count) file\(files.count == 1 ? "" : "s") looked at)\n" + formatList))
+                    // A name one typo away from a Waymark export file is most likely that.
+                    for file in remaining where !file.relative.contains("/") {
+                        if let guess = EditDistance.suggestion(for: file.name, among: ExportReader.knownNames) {
+                            diagnostics.append(.warning(file.path, .file, "ignored: not a file Waymark reads; did you mean \(guess)?"))
+                        }
+                    }
+                    if files.isEmpty {
+                        diagnostics.append(.error(given, .file, "is empty: no export files found\n" + formatList, category: .missingInput))
+                    } else {
+                        diagnostics.append(.error(given, .file, "holds no file Waymark knows (\(files.count) file\(files.count == 1 ? "" : "s") looked at); no export files found\n" + formatList))
+                    }
                 }
             }
         }
@@ -104,6 +116,7 @@ public struct SourceReader: Sendable {
         var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, context) }
         var partSources = plan.map(\.source)
         var noteAssets: [String] = []
+        var noteRoot: String?
         for (source, directory) in waymark {
             var imported = ExportReader(fileSystem: fileSystem, fallbackZone: context.zone).read(directory: directory)
             if sources.count > 1 {
@@ -113,7 +126,10 @@ public struct SourceReader: Sendable {
                     return d
                 }
             }
-            if noteAssets.isEmpty { noteAssets = imported.noteAssets }
+            if noteRoot == nil {
+                noteAssets = imported.noteAssets
+                noteRoot = directory
+            }
             parts.append(SourcePart(kind: "Waymark export", files: imported.files.map(\.file), export: imported.export,
                                     diagnostics: imported.diagnostics, noteAssets: imported.noteAssets))
             partSources.append(source)
@@ -138,7 +154,7 @@ public struct SourceReader: Sendable {
         }
         var imported = ImportResult(export: merged.export, diagnostics: diagnostics, files: files, noteAssets: [])
         imported.noteAssets = noteAssets
-        return Outcome(imported: imported, reports: reports, merge: merged.summary)
+        return Outcome(imported: imported, reports: reports, merge: merged.summary, noteRoot: noteRoot)
     }
 
     /// Every format Waymark reads, with how to export it: the answer to an unrecognised file.

@@ -9,7 +9,7 @@ struct SourceScanner: Sendable {
 
     func scan(_ given: String) -> Result<ScannedSource, SourceError> {
         guard fileSystem.kind(given) != nil, let canonical = fileSystem.canonicalPath(given) else {
-            return .failure(SourceError("\(given): no such file or folder", category: .missingInput))
+            return .failure(SourceError("\(given): does not exist", category: .missingInput))
         }
         switch fileSystem.kind(canonical) {
         case .directory?:
@@ -69,15 +69,14 @@ struct SourceScanner: Sendable {
             let path = directory + "/" + name
             let inside = relative.isEmpty ? name : relative + "/" + name
             let display = given.hasSuffix("/") ? given + inside : given + "/" + inside
-            var kind = fileSystem.kind(path)
+            let kind = fileSystem.kind(path)
             if kind == .symbolicLink {
                 guard let target = fileSystem.canonicalPath(path), target.hasPrefix(root + "/") else {
                     warnings.append(.warning(display, .file, "is a symbolic link leading out of the source; skipped"))
                     continue
                 }
-                kind = fileSystem.kind(target)
-                // A link to a folder inside is read where the folder is, not twice.
-                if kind == .directory { continue }
+                // A link to something inside is read where that is, not twice.
+                continue
             }
             switch kind {
             case .directory?:

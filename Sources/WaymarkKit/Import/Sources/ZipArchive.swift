@@ -11,6 +11,8 @@ struct ZipArchive: Sendable {
     let path: String
     /// How messages name the archive.
     let displayName: String
+    /// How many times its own size (at least 1 MiB) an entry may unpack to.
+    var expansion: Int64 = ZipArchive.maxExpansion
 
     struct Entry: Sendable {
         var index: Int
@@ -21,7 +23,7 @@ struct ZipArchive: Sendable {
 
     /// The regular files inside, with their first bytes. Links and folders are left out.
     func entries() throws(SourceError) -> (entries: [Entry], skippedLinks: [String]) {
-        let handle = try Handle(path: path, displayName: displayName)
+        let handle = try Handle(path: path, displayName: displayName, expansion: expansion)
         var entries: [Entry] = []
         var links: [String] = []
         var index = 0
@@ -47,7 +49,7 @@ struct ZipArchive: Sendable {
 
     /// A stream of one entry's bytes, from its beginning.
     func open(_ entry: Entry) throws(SourceError) -> ByteStream {
-        let handle = try Handle(path: path, displayName: displayName)
+        let handle = try Handle(path: path, displayName: displayName, expansion: expansion)
         var index = 0
         while let header = try handle.next() {
             if index == entry.index {
@@ -70,9 +72,10 @@ struct ZipArchive: Sendable {
         private var archive: OpaquePointer?
         private let displayName: String
         private let limit: Int64
+        private let expansion: Int64
         private var produced: Int64 = 0
 
-        init(path: String, displayName: String) throws(SourceError) {
+        init(path: String, displayName: String, expansion: Int64) throws(SourceError) {
             self.displayName = displayName
             guard let archive = archive_read_new() else { throw SourceError("cannot open \(displayName): out of memory", category: .io) }
             self.archive = archive
@@ -82,7 +85,8 @@ struct ZipArchive: Sendable {
             var size: Int64 = 0
             var st = stat()
             if stat(path, &st) == 0 { size = Int64(st.st_size) }
-            limit = max(size, 1 << 20) * ZipArchive.maxExpansion
+            self.expansion = expansion
+            limit = max(size, 1 << 20).multipliedReportingOverflow(by: expansion).partialValue
             guard archive_read_open_filename(archive, path, 1 << 16) == ARCHIVE_OK else {
                 let message = error
                 close()
@@ -120,7 +124,7 @@ struct ZipArchive: Sendable {
             guard n >= 0 else { throw SourceError("\(displayName) is damaged: \(error)") }
             produced += Int64(n)
             guard produced <= limit else {
-                throw SourceError("\(displayName) unpacks to more than \(ZipArchive.maxExpansion) times its size; it looks like a zip bomb and was not read further")
+                throw SourceError("\(displayName): an entry unpacks to more than \(limit >> 20) MiB, \(expansion) times the archive's size; it looks like a zip bomb and was not read further")
             }
             return n
         }

@@ -28,7 +28,7 @@ enum DashboardPage {
         let dashboard = plan(content, points, weight: content.weight, r)
         var files: [SiteFile] = []
         for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
-        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: [("weight", StatsDocument.weight(content.weight))]).text))
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: StatsDocument.extras(content)).text))
         return files
     }
 

@@ -32,6 +32,7 @@ enum NotesPages {
                 "date": date(n, content, r),
                 "machine": machine(n, content),
                 "bodyHTML": .htmlBytes(n.html),
+                "mood": n.note.mood.map { .string(r.text(.moodLabel, ["mood": $0])) } ?? .null,
                 "targetLink": n.target.map { i in
                     ["href": .string("../targets/" + content.targets[i].slug + ".html"),
                      "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]

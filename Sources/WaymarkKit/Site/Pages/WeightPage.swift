@@ -10,8 +10,10 @@ enum WeightPage {
     static func render(_ content: SiteContent, _ weight: WeightStatistics?, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
         let unit = content.export.profile.weightUnit ?? .kg
         let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        let bodyFat: TemplateValue = BodyFatFigures.make(content.export.bodyFat, now: r.options.now, zone: content.zone)
+            .map { BodyFatSection.make($0, content, r) } ?? .null
         guard let w = weight else {
-            return [try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [:])]
+            return [try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", ["bodyFat": bodyFat])]
         }
         let f = r.format
         let v: (Double) -> String = { f.decimal(unit.fromKilograms($0)) }
@@ -67,6 +69,7 @@ enum WeightPage {
             "manyRanges": .bool(ranges.count > 1),
             "unit": .string(unitLabel),
             "hasGoal": .bool(w.goal != nil),
+            "bodyFat": bodyFat,
         ])
         return [page, SiteFile(path: "weight.csv", text: csv(w.series))]
     }
