@@ -13,7 +13,7 @@ public enum AppleHealthImporter {
     public static let importer = SourceImporter(
         id: "apple-health", name: name,
         howToExport: "in the Health app, tap your picture (top right) → Export All Health Data, and share export.zip",
-        claim: claim, read: read)
+        claim: { claim($0) }, read: { read($0, $1) })
 
     static let otherRecordsReason = "records of other types (steps, heart rate, workouts, activity summaries, …)"
     static let otherFilesReason = "files of the export Waymark does not read (export_cda.xml, workout routes, electrocardiograms)"
