@@ -180,6 +180,18 @@ struct AppleHealthHostileXMLTests {
         ])
     }
 
+    @Test func everyForbiddenControlByteBecomesASpaceAtAnyAlignment() {
+        // Every byte value at every offset within an 8-byte word, against a byte-by-byte rule.
+        let pattern = (0..<256).map(UInt8.init) + Array("tail".utf8)
+        for shift in 0..<8 {
+            var bytes = Array(repeating: UInt8(ascii: "a"), count: shift) + pattern
+            let expected = bytes.map { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D ? 0x20 : $0 }
+            let count = bytes.withUnsafeMutableBytes { HealthXMLPrologFilter.replaceControlCharacters($0) }
+            #expect(bytes == expected)
+            #expect(count == 29)
+        }
+    }
+
     @Test func theDoctypeFilterKeepsLineBreaksAndFindsTheEndAcrossChunks() {
         let text = "\u{FEFF}<?xml version=\"1.0\"?>\r\n<!-- c -->\n<!DOCTYPE HealthData [\r\n<!ELEMENT a EMPTY>\n]  >\n<HealthData/>"
         var filter = HealthXMLPrologFilter()

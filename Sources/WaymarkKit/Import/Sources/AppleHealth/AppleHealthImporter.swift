@@ -153,7 +153,8 @@ public enum AppleHealthImporter {
             part.remarks.append("\(export.bodyFatAsPercent) body fat reading\(export.bodyFatAsPercent == 1 ? "" : "s") written as a percentage (above 1) instead of Apple's fraction; read as percent")
         }
         if let height = export.height, export.heightReadings > 1 {
-            part.remarks.append("height \(height.cm) cm: the latest of \(export.heightReadings) readings (\(Moment.instant(height.instant).localDate(in: .utc)))")
+            let cm = Int(exactly: height.cm).map(String.init) ?? "\(height.cm)"
+            part.remarks.append("height \(cm) cm: the latest of \(export.heightReadings) readings (\(Moment.instant(height.instant).localDate(in: .utc)))")
         }
         if filter.replaced > 0 {
             part.remarks.append("\(filter.replaced) control character\(filter.replaced == 1 ? "" : "s") that XML does not allow (such as U+000B, which iOS 16 writes) read as spaces")

@@ -134,16 +134,31 @@ struct HealthXMLPrologFilter {
     }
 
     /// Replaces the control characters XML 1.0 forbids by spaces; returns how many there were.
+    ///
+    /// Every byte of a 4 GB file passes here: eight are tested at once (a byte-by-byte loop was
+    /// 10 % of the import's time). `(w − 0x20…20) & ~w & 0x80…80` is non-zero exactly when a byte
+    /// of `w` is below 0x20; only such words (in practice those with a line break) are looked at
+    /// byte by byte.
     static func replaceControlCharacters(_ bytes: UnsafeMutableRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        guard let base = bytes.baseAddress else { return 0 }
+        let n = bytes.count
         var count = 0
-        for i in 0..<bytes.count where base[i] < 0x20 {
-            let b = base[i]
-            if b != 0x09, b != 0x0A, b != 0x0D {
-                base[i] = 0x20
-                count += 1
+        var i = 0
+        func fix(_ range: Range<Int>) {
+            for k in range {
+                let b = base.load(fromByteOffset: k, as: UInt8.self)
+                if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D {
+                    base.storeBytes(of: 0x20, toByteOffset: k, as: UInt8.self)
+                    count += 1
+                }
             }
         }
+        while i + 8 <= n {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 { fix(i..<(i + 8)) }
+            i += 8
+        }
+        fix(i..<n)
         return count
     }
 }
