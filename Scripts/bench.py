@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""The body of Scripts/bench: datasets, timed runs, medians, the Hugo comparison."""
+"""The body of Scripts/bench: datasets, timed runs, medians, the Hugo comparison, the Apple Health
+import (bench_health.py)."""
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import bench_health
 
 WAYMARK = os.path.abspath(".build/release/waymark")
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
 QUICK = "--quick" in sys.argv
+# healthkit-to-sqlite takes minutes on the health zip: one run unless asked for more.
+HEALTH_REFERENCE_RUNS = int(sys.argv[sys.argv.index("--health-reference-runs") + 1]) if "--health-reference-runs" in sys.argv else 1
 work = os.path.abspath(".bench")
 os.makedirs(work, exist_ok=True)
 # Sites are written to memory (tmpfs) unless --disk is given: on a disk, creating files right
@@ -63,6 +67,11 @@ def bench(label, export):
     print(f"{label:<10} {n:>10,} records  median {median:6.3f} s  (min {min(walls):.3f}, max {max(walls):.3f})  "
           f"peak {peak / 1024:6.0f} MB  {n / median:>12,.0f} records/s", flush=True)
     return median, n
+
+if "--health" in sys.argv:
+    goals = bench_health.run(WAYMARK, work, RUNS, timed, HEALTH_REFERENCE_RUNS)
+    print("\nGoals: " + "; ".join(f"{g}: {'met' if ok else 'NOT met'}" for g, ok in goals))
+    sys.exit(0)
 
 print(f"waymark benchmark, {RUNS} runs each after a warm-up, {os.cpu_count()} cores, output on "
       f"{subprocess.run(['df', '--output=fstype', out_root], capture_output=True, text=True).stdout.split()[-1]}\n")
@@ -147,6 +156,8 @@ compare(disk_root, f"output on {subprocess.run(['df', '--output=fstype', disk_ro
 goals = [("decade under 0.5 s", results["decade"][0] < 0.5)]
 if "million" in results:
     goals.append(("million under 3 s", results["million"][0] < 3))
+if not QUICK:
+    goals += bench_health.run(WAYMARK, work, RUNS, timed, HEALTH_REFERENCE_RUNS)
 print("\nGoals: " + "; ".join(f"{g}: {'met' if ok else 'NOT met'}" for g, ok in goals))
 for root in [disk_root, ram_root]:
     if root:

@@ -3,6 +3,7 @@
 /// generic CSVs last (exact header names only).
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
+        AppleHealthImporter.importer,
         LoopDBImporter.importer,
         LoopCSVImporter.importer,
         GoogleFitImporter.importer,
