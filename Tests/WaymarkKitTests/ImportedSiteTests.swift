@@ -63,6 +63,16 @@ struct ImportedSiteTests {
         #expect(dir.read("site/points/index.html")?.contains("Wake up early") == true)
     }
 
+    /// `check` takes --skip-invalid, as its own message suggests.
+    @Test func checkSkipsInvalidRecordsWhenAsked() {
+        let dir = TemporaryDirectory()
+        dir.write("weights.csv", "date,weight\n2024-01-01,70.5\n2024-01-02,eighty\n")
+        let strict = CLIRun(["check", dir.file("weights.csv")])
+        #expect(strict.code == 65 && strict.stderr.contains("run again with --skip-invalid"))
+        let lenient = CLIRun(["check", dir.file("weights.csv"), "--skip-invalid"])
+        #expect(lenient.code == 0 && lenient.stderr.contains("(record skipped)") && lenient.stderr.contains("1 weighing"))
+    }
+
     /// A file of no known format stops the build with every format listed (exit 65).
     @Test func anUnknownFileExits65WithTheFormats() {
         let dir = TemporaryDirectory()
