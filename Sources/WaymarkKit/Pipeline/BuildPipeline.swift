@@ -97,9 +97,13 @@ public struct BuildPipeline: Sendable {
                                                                     progress: request.progress ?? { _, _, _ in }))
     }
 
-    /// Reads every source; the units on every core.
-    func readSources(_ paths: [String], _ request: BuildRequest) -> SourceReader.Outcome {
-        sourceReader(request).read(paths) { units, body in Parallel.map(units, body) }
+    /// Reads every source, the units on every core, and sorts the problems (`outcome`).
+    func readSources(_ paths: [String], _ request: BuildRequest) -> (ReadOutcome, SourceReader.Outcome) {
+        let read = sourceReader(request).read(paths) { units, body in Parallel.map(units, body) }
+        var result = outcome(read.imported, request)
+        result.sources = read.reports
+        result.merge = read.merge
+        return (result, read)
     }
 
     /// Step 1: reads the sources. Never throws: problems are in the outcome.
@@ -108,11 +112,7 @@ public struct BuildPipeline: Sendable {
             return outcome(ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root), request)
         }
         guard case .paths(let paths) = request.source else { return outcome(ImportResult(export: Export(), diagnostics: [], files: [], noteAssets: []), request) }
-        let read = readSources(paths, request)
-        var result = outcome(read.imported, request)
-        result.sources = read.reports
-        result.merge = read.merge
-        return result
+        return readSources(paths, request).0
     }
 
     /// Step 1 for a build: the sources read, and the notes through Markdown (in file order).
@@ -129,10 +129,7 @@ public struct BuildPipeline: Sendable {
             return (outcome(imported, request), rendered)
         }
         guard case .paths(let paths) = request.source else { return (read(request), []) }
-        let read = readSources(paths, request)
-        var result = outcome(read.imported, request)
-        result.sources = read.reports
-        result.merge = read.merge
+        let (result, read) = readSources(paths, request)
         guard result.errors.isEmpty || request.skipInvalid else { return (result, []) }
         var loader: @Sendable (String) -> [UInt8]? = { _ in nil }
         if let root = read.noteRoot { loader = exportFileLoader(fileSystem, root, published: read.imported.noteAssets) }

@@ -44,11 +44,12 @@ public final class ByteStream {
     }
 
     /// Everything that is left, refusing more than `limit` bytes.
-    public func readAll(limit: Int = FileSystem.maxReadSize, name: String) throws(SourceError) -> [UInt8] {
+    /// The message says "is larger than…": whoever reports it names the file.
+    public func readAll(limit: Int = FileSystem.maxReadSize) throws(SourceError) -> [UInt8] {
         var bytes: [UInt8] = []
         try forEachChunk(size: 1 << 16) { (chunk) throws(SourceError) in
             guard chunk.count <= limit - bytes.count else {
-                throw SourceError("\(name) is larger than \(limit >> 20) MiB; Waymark does not read files this large whole")
+                throw SourceError("is larger than \(limit >> 20) MiB; Waymark does not read files this large whole")
             }
             bytes.append(contentsOf: chunk)
         }

@@ -46,7 +46,7 @@ public struct SourceFile: Sendable {
         if let size, size > Int64(limit) {
             throw SourceError("is larger than \(limit >> 20) MiB; Waymark does not read files this large whole")
         }
-        return try open().readAll(limit: limit, name: path)
+        return try open().readAll(limit: limit)
     }
 
     /// The file's own name, e.g. `Daily Summaries.csv`.

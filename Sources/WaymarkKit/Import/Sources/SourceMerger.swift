@@ -86,9 +86,11 @@ public enum SourceMerger {
             keep(export.bodyFat, into: &out.bodyFat)
             keep(export.moods, into: &out.moods)
             keep(export.skips, into: &out.skips)
-            var notes: [Note] = []
-            keep(export.notes.map { NoteKey($0) }, into: &notes.keys)
-            for var note in notes {
+            // Notes are compared by what they say, not by their file's name, which two sources may share.
+            for var note in export.notes {
+                let key = AnyHashable(NoteKey(note))
+                if others.contains(key) { dropped += 1; continue }
+                newOthers.append(key)
                 note.fileName = uniqueName(note.fileName, taken: &noteNames)
                 out.notes.append(note)
             }
@@ -96,14 +98,6 @@ public enum SourceMerger {
             summary.drop(sameOther, dropped)
         }
         return (out, summary)
-    }
-}
-
-extension Array where Element == Note {
-    /// Lets `keep` compare notes by content (not by file name, which two sources may share).
-    fileprivate var keys: [NoteKey] {
-        get { map(NoteKey.init) }
-        set { self = newValue.map(\.note) }
     }
 }
 

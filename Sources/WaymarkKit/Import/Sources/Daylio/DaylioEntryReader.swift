@@ -1,6 +1,6 @@
 /// Maps the rows of a Daylio export to the model, one entry at a time.
 struct DaylioEntryReader {
-    let table: HabitCSVTable
+    let table: CSVTable
     let columns: DaylioImporter.Columns
     let zone: Zone
     var export = Export()
@@ -11,7 +11,7 @@ struct DaylioEntryReader {
     private var habits: Set<String> = []
     private var noteNames: Set<String> = []
 
-    init(table: HabitCSVTable, columns: DaylioImporter.Columns, zone: Zone) {
+    init(table: CSVTable, columns: DaylioImporter.Columns, zone: Zone) {
         self.table = table
         self.columns = columns
         self.zone = zone

@@ -16,14 +16,14 @@ enum DaylioImporter {
 
     /// A header with Daylio's own column names, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {
-        let names = Set(HabitCSVTable.headerNames(file, containing: "activities"))
+        let names = Set(CSVTable.headerNames(file, containing: "activities"))
         return names.isSuperset(of: ["date", "weekday", "time", "mood", "activities"])
             && (names.contains("full_date") || names.contains("year"))
     }
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
         var part = SourcePart(kind: name, files: [file.path])
-        guard let table = HabitCSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
+        guard let table = CSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
         guard let columns = Columns(table) else {
             part.diagnostics.append(.error(file.path, .lineColumn(line: 1, column: 1),
                 "expected Daylio's header full_date,date,weekday,time,mood,activities,note_title,note (got \"\(Diagnostic.shorten(table.header.map(\.text).joined(separator: ",")))\")"))
@@ -51,7 +51,7 @@ enum DaylioImporter {
         var note: Int?
         var scales: Int?
 
-        init?(_ table: HabitCSVTable) {
+        init?(_ table: CSVTable) {
             guard let date = table.column("date"), let time = table.column("time"), let mood = table.column("mood"),
                   let activities = table.column("activities") else { return nil }
             fullDate = table.column("full_date")

@@ -25,13 +25,13 @@ enum GenericHabitsImporter {
 
     /// A header of `date`, `habit` and optional known columns, each once, and nothing else.
     static func recognises(_ file: SourceFile) -> Bool {
-        let names = HabitCSVTable.headerNames(file, containing: "habit")
+        let names = CSVTable.headerNames(file, containing: "habit")
         return Set(names).isSuperset(of: required) && Set(names).isSubset(of: required + optional) && Set(names).count == names.count
     }
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
         var part = SourcePart(kind: name, files: [file.path])
-        guard let table = HabitCSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
+        guard let table = CSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
         guard let dateAt = table.column("date"), let habitAt = table.column("habit") else {
             part.diagnostics.append(.error(file.path, .lineColumn(line: 1, column: 1),
                 "expected a header naming a date and a habit column, such as date,habit,value,unit,note (got \"\(Diagnostic.shorten(table.header.map(\.text).joined(separator: ",")))\")"))

@@ -19,12 +19,12 @@ enum HabitBullImporter {
 
     /// A header naming HabitBull's six columns, whatever the file is called.
     static func recognises(_ file: SourceFile) -> Bool {
-        Set(HabitCSVTable.headerNames(file, containing: "habitname")) == Set(columns)
+        Set(CSVTable.headerNames(file, containing: "habitname")) == Set(columns)
     }
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
         var part = SourcePart(kind: name, files: [file.path])
-        guard let table = HabitCSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
+        guard let table = CSVTable.read(file, diagnostics: &part.diagnostics) else { return part }
         guard let nameAt = table.column("habitname"), let describeAt = table.column("habitdescription"),
               let categoryAt = table.column("habitcategory"), let dateAt = table.column("calendardate"),
               let valueAt = table.column("value"), let commentAt = table.column("commenttext") else {
@@ -107,7 +107,7 @@ enum HabitBullImporter {
             part.export.points.append(PointRecord(point: 1, type: "tag", name: row.habit, describe: row.comment.isEmpty ? nil : row.comment,
                                                   date: .day(row.day), value: numerical.contains(row.habit) ? row.value : nil))
         }
-        part.diagnostics = HabitCSVTable.sortedByLine(part.diagnostics)
+        part.diagnostics = CSVTable.sortedByLine(part.diagnostics)
         if !numerical.isEmpty {
             part.remarks.append("numerical habits (values other than 0 and 1): " + numerical.sorted().map { "“\(Diagnostic.shorten($0))”" }.joined(separator: ", "))
         }

@@ -1,11 +1,8 @@
 /// A CSV file of weighings (Google Fit, Withings, openScale, the generic weights CSV): its header
 /// and its rows, each cell with its line and column for messages.
 ///
-/// These files hold one row per weighing or per day, a few MB for decades of data, so they are
-/// read whole; a file over `maxSize` is refused rather than read into memory.
+/// Read whole through `CSVTable`, which refuses a file over its `sizeLimit`.
 struct WeighingCSV {
-    static let maxSize = 64 << 20
-
     /// The header's names, trimmed and lower-cased.
     var names: [String]
     /// The header's cells as written (for messages).
@@ -30,32 +27,8 @@ struct WeighingCSV {
 
     /// Reads `file`; on failure adds an error naming the file (and the line) to `part` and returns nil.
     static func read(_ file: SourceFile, into part: inout SourcePart) -> WeighingCSV? {
-        let raw: [UInt8]
-        do {
-            raw = try file.readAll(limit: maxSize)
-        } catch {
-            part.diagnostics.append(.error(file.path, .file, error.message, category: error.category))
-            return nil
-        }
-        let text: SourceText
-        do {
-            text = try SourceText(checking: raw)
-        } catch {
-            part.diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
-            return nil
-        }
-        let rows: [[CSVReader.Field]]
-        do {
-            rows = try CSVReader.parse(text.bytes)
-        } catch {
-            part.diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
-            return nil
-        }
-        guard let header = rows.first else {
-            part.diagnostics.append(.error(file.path, .file, "the file is empty; expected a header line"))
-            return nil
-        }
-        return WeighingCSV(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header, rows: Array(rows.dropFirst()))
+        guard let table = CSVTable.read(file, diagnostics: &part.diagnostics) else { return nil }
+        return WeighingCSV(names: table.names, header: table.header, rows: Array(table.rows))
     }
 
     /// The first column whose lower-cased name is `name`.

@@ -1,7 +1,7 @@
-/// A CSV file of one of the habit formats (Daylio, HabitBull, the generic habits CSV) with its
-/// header: read whole, since these hold one row per entry or per habit and day (a decade of
-/// Daylio entries is a few MB), with the encoding checked and problems turned into diagnostics.
-struct HabitCSVTable {
+/// A CSV file with a header line, of one of the formats read whole (Daylio, HabitBull, the
+/// generic CSVs, Google Fit, Withings, openScale): these hold one row per entry, weighing or
+/// habit and day (a decade is a few MB). The encoding is checked and problems become diagnostics.
+struct CSVTable {
     /// The largest file read: a decade of Daylio entries with long notes is a few MB, a HabitBull
     /// export with ten habits over ten years about 2 MB. Reading whole costs about three times
     /// the size (bytes, checked text, fields).
@@ -17,14 +17,12 @@ struct HabitCSVTable {
 
     /// The table of `file`, or nil (with an error in `diagnostics`) when it cannot be read as CSV
     /// with a header line.
-    static func read(_ file: SourceFile, diagnostics: inout [Diagnostic]) -> HabitCSVTable? {
+    static func read(_ file: SourceFile, diagnostics: inout [Diagnostic]) -> CSVTable? {
         let raw: [UInt8]
         do {
             raw = try file.readAll(limit: sizeLimit)
         } catch {
-            let prefix = file.path + ": "
-            let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-            diagnostics.append(.error(file.path, .file, message, category: error.category))
+            diagnostics.append(.error(file.path, .file, error.message, category: error.category))
             return nil
         }
         let text: SourceText
@@ -45,7 +43,7 @@ struct HabitCSVTable {
             diagnostics.append(.error(file.path, .file, "the file is empty; expected a header line"))
             return nil
         }
-        return HabitCSVTable(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header,
+        return CSVTable(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header,
                              rows: rows.dropFirst(), file: file.path)
     }
 
