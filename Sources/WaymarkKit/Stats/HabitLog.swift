@@ -1,0 +1,53 @@
+/// Every named habit (tag) of an export with its days, in the order of `tags.json` (the first
+/// tag of a name wins, as in `PointStatistics`). Built once per site; the habit pages, the
+/// habits index and the year pages read it.
+public struct HabitLog: Sendable {
+    public struct Habit: Sendable {
+        public var tag: Tag
+        public var name: String
+        public var days: HabitDays
+    }
+
+    public let habits: [Habit]
+    public let today: LocalDate
+
+    public init(export: Export, now: Int64, zone: Zone) {
+        let today = zone.localDateTime(of: now).date
+        self.today = today
+        let todayNumber = today.dayNumber
+        var index: [String: Int] = [:]
+        var tags: [Tag] = []
+        for tag in export.tags {
+            guard let name = tag.name, !name.isEmpty, index[name] == nil else { continue }
+            index[name] = tags.count
+            tags.append(tag)
+        }
+        // First pass: each habit's first day, so the day arrays are allocated once.
+        var firsts = [Int](repeating: todayNumber, count: tags.count)
+        for record in export.points where record.type == "tag" {
+            guard let name = record.name, let i = index[name], !record.date.isAfter(now, today: todayNumber) else { continue }
+            firsts[i] = min(firsts[i], record.date.dayNumber(in: zone))
+        }
+        for skip in export.skips where skip.day.dayNumber <= todayNumber {
+            if let i = index[skip.habit] { firsts[i] = min(firsts[i], skip.day.dayNumber) }
+        }
+        var days = firsts.map { HabitDays(first: LocalDate(dayNumber: $0), last: today) }
+        for record in export.points where record.type == "tag" {
+            guard let name = record.name, let i = index[name], !record.date.isAfter(now, today: todayNumber) else { continue }
+            let d = record.date.dayNumber(in: zone) - firsts[i]
+            guard d >= 0 && d < days[i].count else { continue }
+            days[i].checks[d] += 1
+            days[i].points[d] += record.point
+            if let v = record.value, v.isFinite { days[i].amounts[d] += v }
+            if case .instant(let s) = record.date {
+                days[i].hours[zone.localDateTime(of: s).hour] += 1
+            }
+        }
+        for skip in export.skips {
+            guard let i = index[skip.habit] else { continue }
+            let d = skip.day.dayNumber - firsts[i]
+            if d >= 0 && d < days[i].count { days[i].skipped[d] = true }
+        }
+        habits = tags.indices.map { Habit(tag: tags[$0], name: tags[$0].name ?? "", days: days[$0]) }
+    }
+}
