@@ -179,15 +179,18 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Step 2: everything the pages show, from the export and its notes through Markdown
-    /// (`rendered`, in file order): three independent computations side by side.
+    /// (`rendered`, in file order): independent computations side by side.
     func compute(_ imported: ImportResult, rendered: [NoteRendering.Rendered], options: SiteOptions) -> SiteContent {
         let export = imported.export
         let today = options.zone.localDateTime(of: options.now).date
-        let (points, arranged, weight) = Parallel.all(
+        let (points, arranged, (weight, reviews)) = Parallel.all(
             { PointsOrder(export.points, zone: options.zone, now: options.now) },
             { ContentArrangement(export, rendered: rendered, today: today, zone: options.zone) },
-            { WeightStatistics.make(export, options) })
-        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight)
+            { () -> (WeightStatistics?, SiteContent.Reviews) in
+                let weight = WeightStatistics.make(export, options)
+                return (weight, SiteContent.reviews(export, options, weights: weight?.series))
+            })
+        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight, reviews: reviews)
     }
 
     /// Reads the files of the export that notes show (`published`), and nothing else.

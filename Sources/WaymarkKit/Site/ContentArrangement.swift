@@ -7,7 +7,8 @@ struct ContentArrangement: Sendable {
     let targets: [SiteContent.TargetEntry]
     /// The targets in the order their pages and timelines show them.
     let schedule: [TargetSchedule.Item]
-    /// Tag name → anchor slug on the points page (`points/index.html#tag-<slug>`).
+    /// Tag name → slug of its habit page (`habits/<slug>.html`) and its card on the points page
+    /// (`points/index.html#tag-<slug>`).
     let tagSlugs: [String: String]
     /// Tag name → its description as HTML (headings from level 4).
     let tagDescriptions: [String: String]
@@ -41,7 +42,8 @@ struct ContentArrangement: Sendable {
                                     cardHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html },
                                     pageHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 1).html })
         }
-        var tagSlugger = Slugger(reserved: [])
+        // "index" is the habits index's own page.
+        var tagSlugger = Slugger(reserved: ["index"])
         var tagSlugs: [String: String] = [:]
         var tagDescriptions: [String: String] = [:]
         for tag in export.tags {

@@ -19,6 +19,7 @@ struct PageRenderer: Sendable {
         self.strings = UIString.table(options.language)
         self.navigation = [
             ("index.html", .navOverview, "overview"),
+            ("habits/index.html", .navHabits, "habits"),
             ("points/index.html", .navPoints, "points"),
             ("targets/index.html", .navTargets, "targets"),
             ("weight/index.html", .navWeight, "weight"),

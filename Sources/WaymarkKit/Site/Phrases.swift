@@ -48,4 +48,27 @@ struct Phrases {
         // 2026-11-23 was a Monday.
         format.weekday(LocalDate(dayNumber: 20_780 + iso - 1))
     }
+
+    /// A habit's frequency in words: "every day", "3 times a week", "once a month",
+    /// "every 3 days", "2 times in 3 days".
+    func frequency(_ f: Frequency) -> String {
+        let n = f.numerator, d = f.denominator
+        if n >= d { return text(.freqDaily) }
+        let count = ["n": format.integer(n)]
+        switch d {
+        case 7: return n == 1 ? text(.freqOnceWeek) : text(.freqTimesWeek, count)
+        case 30, 31: return n == 1 ? text(.freqOnceMonth) : text(.freqTimesMonth, count)
+        default: return n == 1 ? text(.freqEveryDays, ["d": format.integer(d)]) : text(.freqTimesDays, ["n": format.integer(n), "d": format.integer(d)])
+        }
+    }
+
+    /// "a day", "a week", "a month", "per 3 days": the span a numerical target is counted over.
+    func per(_ days: Int) -> String {
+        switch days {
+        case 1: return text(.perDayWord)
+        case 7: return text(.perWeekWord)
+        case 30, 31: return text(.perMonthWord)
+        default: return text(.perDaysWord, ["d": format.integer(days)])
+        }
+    }
 }

@@ -14,6 +14,12 @@ struct SiteContent: Sendable {
     let arranged: ContentArrangement
     /// Weight figures; nil without weighings.
     let weight: WeightStatistics?
+    /// Every habit's strength, streaks and windows.
+    let habits: HabitBoard
+    /// Every year with data, oldest first.
+    let years: [YearReview]
+    /// All points earned minus all spent, and what was bought.
+    let balance: PointsBalance
 
     var pointsNewestFirst: PointsNewestFirst { points.newestFirst }
     var notes: [NoteEntry] { arranged.notes }
@@ -55,12 +61,16 @@ struct SiteContent: Sendable {
         var notes: [Int] = []
     }
 
-    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?) {
+    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
+         habits: HabitBoard, years: [YearReview], balance: PointsBalance) {
         self.export = export
         self.options = options
         self.points = points
         self.arranged = arranged
         self.weight = weight
+        self.habits = habits
+        self.years = years
+        self.balance = balance
     }
 
     /// Computes everything one piece after another (tests; `BuildPipeline` runs the pieces side
@@ -71,7 +81,29 @@ struct SiteContent: Sendable {
         self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone, now: options.now),
                   arranged: ContentArrangement(export, rendered: rendered, today: options.zone.localDateTime(of: options.now).date,
                                                zone: options.zone),
-                  weight: WeightStatistics.make(export, options))
+                  weight: WeightStatistics.make(export, options), reviews: SiteContent.reviews(export, options))
+    }
+
+    /// Delegates to the memberwise initialiser with the habit figures and years of `reviews`.
+    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
+         reviews: Reviews) {
+        self.init(export: export, options: options, points: points, arranged: arranged, weight: weight,
+                  habits: reviews.habits, years: reviews.years, balance: reviews.balance)
+    }
+
+    /// The habit figures, the years in review and the balance: one computation, as the years
+    /// read the habits' strength and streaks.
+    struct Reviews: Sendable {
+        var habits: HabitBoard
+        var years: [YearReview]
+        var balance: PointsBalance
+    }
+
+    static func reviews(_ export: Export, _ options: SiteOptions, weights: WeightSeries? = nil) -> Reviews {
+        let board = HabitBoard(export: export, now: options.now, zone: options.zone)
+        let years = YearReview.years(export: export, now: options.now, zone: options.zone, habits: board.log,
+                                     strength: board.habits.map(\.scores), streaks: board.habits.map(\.streaks), weights: weights)
+        return Reviews(habits: board, years: years, balance: PointsBalance(points: export.points, now: options.now, zone: options.zone))
     }
 }
 

@@ -15,8 +15,10 @@ struct SiteRenderer: Sendable {
 
     /// One page, or a small batch of pages.
     enum Job: Sendable {
-        case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos
+        case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos, habitsIndex, yearsIndex
         case pointsMonth(Int)
+        case habits(Range<Int>)
+        case years(Range<Int>)
         case notes(Range<Int>)
         case targets(Range<Int>)
     }
@@ -54,7 +56,12 @@ struct SiteRenderer: Sendable {
     /// The pages to render, in small independent jobs.
     func jobs(_ content: SiteContent) -> [Job] {
         let batch = SiteRenderer.batch
-        var jobs: [Job] = [.dashboards, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
+        var jobs: [Job] = [.dashboards, .habitsIndex, .yearsIndex, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
+        // Habit pages hold several charts each: a few per job.
+        let habits = content.habits.habits.count
+        jobs += stride(from: 0, to: habits, by: 4).map { .habits($0..<min($0 + 4, habits)) }
+        let years = content.years.count
+        jobs += stride(from: 0, to: years, by: 4).map { .years($0..<min($0 + 4, years)) }
         jobs += content.points.months.indices.map { .pointsMonth($0) }
         jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
         let scheduled = content.arranged.schedule.count
@@ -95,6 +102,10 @@ struct SiteRenderer: Sendable {
         case .targets(let range): return try TargetsPages.renderTargets(range, content, r)
         case .weight: return try WeightPage.render(content, content.weight, r)
         case .todos: return [try TodosPage.render(content, r)]
+        case .habitsIndex: return [try HabitPages.renderIndex(content, r)]
+        case .habits(let range): return try HabitPages.renderHabits(range, content, r)
+        case .yearsIndex: return [try YearPages.renderIndex(content, r)]
+        case .years(let range): return try YearPages.renderYears(range, content, r)
         }
     }
 }

@@ -3,14 +3,18 @@
 enum StatsDocument {
     static let schema = 1
 
-    static func make(_ stats: PointStatistics, extra: [(String, JSONOutput)] = []) -> JSONOutput {
+    /// `habits` adds each tag's strength, frequency and best streak (and its current streak by
+    /// the habit pages' rule).
+    static func make(_ stats: PointStatistics, habits: HabitBoard? = nil, extra: [(String, JSONOutput)] = []) -> JSONOutput {
+        var figures: [String: HabitFigures] = [:]
+        for h in habits?.habits ?? [] where figures[h.name] == nil { figures[h.name] = h }
         var members: [(String, JSONOutput)] = [
             ("schema", .int(schema)),
             ("now", .string(LocaleFormat.machine(.instant(stats.now), in: stats.zone))),
             ("timeZone", .string(stats.zone.identifier)),
             ("streak", .int(stats.streak)),
             ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0)) })),
-            ("tags", .array(stats.tags.map(tag))),
+            ("tags", .array(stats.tags.map { tag($0, figures[$0.name]) })),
         ]
         members += extra
         return .object(members)
@@ -82,14 +86,24 @@ enum StatsDocument {
         ])
     }
 
-    static func tag(_ t: TagStats) -> JSONOutput {
-        .object([
+    static func tag(_ t: TagStats, _ h: HabitFigures? = nil) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
             ("name", .string(t.name)),
             ("completions", .int(t.completions)),
             ("points", .int(t.points)),
             ("minutes", .int(t.minutes)),
             ("lastDone", t.lastDone.map { .string($0.description) } ?? .null),
-            ("streak", .int(t.streak)),
-        ])
+            ("streak", .int(h.map { $0.currentStreak?.length ?? 0 } ?? t.streak)),
+        ]
+        if let h {
+            members += [
+                ("score", .fixed(h.score, 4)),
+                ("frequency", .object([("numerator", .int(h.rule.frequency.numerator)), ("denominator", .int(h.rule.frequency.denominator))])),
+                ("bestStreak", h.bestStreak.map { s in
+                    .object([("days", .int(s.length)), ("start", .string(s.start.description)), ("end", .string(s.end.description))])
+                } ?? .null),
+            ]
+        }
+        return .object(members)
     }
 }

@@ -12,13 +12,27 @@ enum DashboardPage {
         var recent: TemplateValue
         var weightBlock: TemplateValue
         var greeting: String
+        var balance: TemplateValue
+        var years: TemplateValue
     }
 
     static func plan(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?, _ r: PageRenderer) -> Plan {
         let phrases = Phrases(r.options.language)
         return Plan(heatmap: heatmapSVG(stats, phrases, r), recent: recentActivity(content, stats, phrases, r),
                     weightBlock: sparkline(weight, content, r),
-                    greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous))
+                    greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous),
+                    balance: balance(content.balance, r),
+                    years: .array(content.years.reversed().map { y in
+                        ["label": .string(y.isPartial ? r.text(.soFarIn, ["year": String(y.year)]) : String(y.year)),
+                         "href": .string(YearPages.path(y.year))]
+                    }))
+    }
+
+    /// All points earned minus all spent, up to now; nothing without point records.
+    static func balance(_ b: PointsBalance, _ r: PageRenderer) -> TemplateValue {
+        guard b.earned != 0 || b.spent != 0 else { return .null }
+        return ["value": .string(r.format.integer(b.balance)),
+                "note": .string(r.text(.balanceNote, ["earned": r.format.integer(b.earned), "spent": r.format.integer(b.spent)]))]
     }
 
     /// The dashboards of every period and `stats.json`, with the point statistics they show
@@ -28,7 +42,7 @@ enum DashboardPage {
         let dashboard = plan(content, points, weight: content.weight, r)
         var files: [SiteFile] = []
         for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
-        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, extra: StatsDocument.extras(content)).text))
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, extra: StatsDocument.extras(content)).text))
         return files
     }
 
@@ -49,11 +63,13 @@ enum DashboardPage {
             "chartWide": .html(chart(stats, period, content, phrases, r, wide: true)),
             "chartNarrow": .html(chart(stats, period, content, phrases, r, wide: false)),
             "heatmap": .html(plan.heatmap),
-            "tags": tagRows(stats.tags(in: period), stats.today, phrases, r),
+            "tags": tagRows(stats.tags(in: period), stats.today, content, phrases, r),
             "recent": plan.recent,
             "counts": counts(content, root, r),
             "weightBlock": plan.weightBlock,
             "targetsBlock": TargetsPages.dashboardBlock(content, r, root: root),
+            "balance": plan.balance,
+            "years": plan.years,
         ]
         let title = period == .week ? r.text(.overviewTitle) : r.text(label)
         return try r.page(path, template: "dashboard", title: title, section: "overview", context)
@@ -219,17 +235,23 @@ enum DashboardPage {
 
     // MARK: Tables and lists
 
-    static func tagRows(_ tags: [TagStats], _ today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
-        .array(tags.map { t in
+    /// The habits table. A habit's streak is its habit page's (Loop's rule, `HabitStreaks`), so
+    /// the two pages never disagree; the name links to the habit page (the template adds {{root}}).
+    static func tagRows(_ tags: [TagStats], _ today: LocalDate, _ content: SiteContent, _ phrases: Phrases,
+                        _ r: PageRenderer) -> TemplateValue {
+        var streaks: [String: Int] = [:]
+        for h in content.habits.habits { streaks[h.name] = h.currentStreak?.length ?? 0 }
+        return .array(tags.map { t in
             [
                 "name": .string(t.name),
+                "href": .from(HabitPages.path(t.name, content)),
                 "color": .from(t.color?.description),
                 "completions": .string(r.format.integer(t.completions)),
                 "points": .string(r.format.integer(t.points)),
                 "time": .string(phrases.duration(minutes: t.minutes)),
                 "lastDone": .string(t.lastDone.map { phrases.day($0, today: today) } ?? r.text(.never)),
                 "lastDoneMachine": .from(t.lastDone?.description),
-                "streak": .string(phrases.days(t.streak)),
+                "streak": .string(phrases.days(streaks[t.name] ?? t.streak)),
             ]
         })
     }

@@ -38,7 +38,7 @@ enum NotesPages {
                      "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]
                 } ?? .null,
                 "tagLink": n.tag.map { name in
-                    ["href": .string("../points/index.html#tag-" + (content.tagSlugs[name] ?? "")),
+                    ["href": .string("../" + (HabitPages.path(name, content) ?? "habits/index.html")),
                      "text": .string(r.text(.habitLink, ["name": name]))]
                 } ?? .null,
                 "previous": older.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,

@@ -62,21 +62,44 @@ enum PointsPages {
             var facts: [String] = []
             if tag.durationMinutes > 0 { facts.append(r.text(.perSession, ["d": phrases.duration(minutes: tag.durationMinutes)])) }
             if let p = tag.point { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
-            let notes = content.notes.filter { $0.tag == name }
             return [
                 "id": .string("tag-" + slug), "name": .string(name), "color": .from(tag.color?.description),
+                "href": .string("../habits/" + slug + ".html"),
                 "facts": .string(facts.joined(separator: " · ")),
                 "descriptionHTML": content.arranged.tagDescriptions[name].map { .html($0) } ?? .null,
-                "notes": .array(notes.map { ["title": .string($0.title), "href": .string("../notes/" + $0.slug + ".html")] }),
             ]
         }
         return try r.page("points/index.html", template: "points", title: r.text(.pointsTitle), section: "points", [
             "habits": .array(habits),
+            "spending": spending(content, phrases, r),
             "archive": archive,
             "table": .htmlBytes(table(shown, content, r)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
         ])
+    }
+
+    /// How many spending records the points page lists (the month pages hold all of them).
+    static let spendingLimit = 30
+
+    /// The balance and what points were spent on: items by points spent, then the latest records.
+    static func spending(_ content: SiteContent, _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
+        let b = content.balance
+        guard !b.spendings.isEmpty else { return .null }
+        let f = r.format
+        return [
+            "balance": .string(f.integer(b.balance)),
+            "note": .string(r.text(.balanceNote, ["earned": f.integer(b.earned), "spent": f.integer(b.spent)])),
+            "items": .array(b.items.map { item in
+                ["name": .string(item.name ?? typeLabel(item.type, r)), "kind": .string(typeLabel(item.type, r)),
+                 "times": .string(f.integer(item.times)), "spent": .string(f.integer(item.spent)),
+                 "last": .string(f.longDate(item.last)), "machine": .string(item.last.description)]
+            }),
+            "recent": .array(b.spendings.prefix(spendingLimit).map { s in
+                ["name": .string(s.name ?? typeLabel(s.type, r)), "points": .string("−" + f.integer(s.points)),
+                 "date": .string(f.longDate(s.day)), "machine": .string(s.day.description)]
+            }),
+        ]
     }
 
     /// `points/YYYY-MM.html`: every record of one month.

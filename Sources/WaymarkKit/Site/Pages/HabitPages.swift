@@ -1,0 +1,140 @@
+/// `habits/index.html` (every habit together, by strength, with the overall strength) and
+/// `habits/<slug>.html` (one habit as Loop Habit Tracker shows it: strength, streaks, history).
+enum HabitPages {
+    /// The habit page's path of the habit `name`, from the site's root; nil for unknown names.
+    static func path(_ name: String, _ content: SiteContent) -> String? {
+        content.tagSlugs[name].map { "habits/" + $0 + ".html" }
+    }
+
+    /// `habits/index.html`.
+    static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let board = content.habits
+        let f = r.format
+        let phrases = Phrases(r.options.language)
+        let rows: [TemplateValue] = board.byStrength.compactMap { h in
+            guard let slug = content.tagSlugs[h.name] else { return nil }
+            let best = h.bestStreak
+            return [
+                "name": .string(h.name), "href": .string(slug + ".html"), "color": .from(h.tag.color?.description),
+                "archived": .bool(h.tag.habit?.archived ?? false),
+                "doneToday": .bool(h.doneToday),
+                "week": .string(window(h.week, f)), "weekShare": .string(percent(h.week.share, f)),
+                "month": .string(window(h.month, f)), "monthShare": .string(percent(h.month.share, f)),
+                "strength": .string(percent(h.score, f)), "strengthWidth": .string(SVG.number((h.score * 100).rounded())),
+                "streak": .string(phrases.days(h.currentStreak?.length ?? 0)),
+                "best": .string(best.map { phrases.days($0.length) } ?? "—"),
+                "bestDates": .string(best.map { span($0, phrases, board.today) } ?? ""),
+            ]
+        }
+        let overall = board.overall
+        let overallNow = overall.last ?? 0
+        var chart = ""
+        if !board.habits.isEmpty {
+            let description = r.text(.overallStrengthDescription, [
+                "now": percent(overallNow, f), "start": f.longDate(board.first), "n": f.integer(board.habits.count)])
+            chart = HabitCharts.strength(first: board.first, values: overall, id: "overall", title: r.text(.overallStrength),
+                                         description: description, r)
+        }
+        return try r.page("habits/index.html", template: "habits", title: r.text(.habitsIndexTitle), section: "habits", [
+            "rows": .array(rows),
+            "empty": .bool(rows.isEmpty),
+            "overall": .string(percent(overallNow, f)),
+            "overallChart": .html(chart),
+            "overallTable": HabitCharts.monthlyTable(first: board.first, values: overall, r),
+        ])
+    }
+
+    /// The pages of the habits in `range` (indices into `content.habits.habits`).
+    static func renderHabits(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        var files: [SiteFile] = []
+        for i in range {
+            let h = content.habits.habits[i]
+            guard let slug = content.tagSlugs[h.name] else { continue }
+            files.append(try renderHabit(h, slug: slug, content, r))
+        }
+        return files
+    }
+
+    static func renderHabit(_ h: HabitFigures, slug: String, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let f = r.format
+        let phrases = Phrases(r.options.language)
+        let today = content.today
+        let notes = content.notes.filter { $0.tag == h.name }
+        var context: [String: TemplateValue] = [
+            "name": .string(h.name), "color": .from(h.tag.color?.description),
+            "descriptionHTML": content.arranged.tagDescriptions[h.name].map { .html($0) } ?? .null,
+            "question": .from(h.tag.habit?.question.flatMap { $0.isEmpty ? nil : $0 }),
+            "facts": .array(facts(h, phrases, r).map { .string($0) }),
+            "archived": .bool(h.tag.habit?.archived ?? false),
+            "cards": .array(cards(h, phrases, r)),
+            "notes": .array(notes.map { n in
+                ["title": .string(n.title), "href": .string("../notes/" + n.slug + ".html"),
+                 "date": .from(n.note.date.map { f.longDate($0.localDate(in: content.zone)) }),
+                 "machine": .from(n.note.date.map { $0.localDate(in: content.zone).description })]
+            }),
+        ]
+        for (key, value) in HabitCharts.all(h, today: today, phrases, r) { context[key] = value }
+        return try r.page("habits/\(slug).html", template: "habit", title: h.name, section: "habits", context)
+    }
+
+    /// Frequency, points, session length, target, source: the header's facts.
+    static func facts(_ h: HabitFigures, _ phrases: Phrases, _ r: PageRenderer) -> [String] {
+        var facts = [phrases.frequency(h.rule.frequency)]
+        if let p = h.tag.point { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
+        if h.tag.durationMinutes > 0 { facts.append(r.text(.perSession, ["d": phrases.duration(minutes: h.tag.durationMinutes)])) }
+        if let details = h.tag.habit, details.isNumerical {
+            let amount = r.format.decimal(details.target ?? 0, places: 2).replacingZeroFraction() + (details.unit.map { " " + $0 } ?? "")
+            let per = phrases.per(h.rule.frequency.denominator)
+            facts.append(r.text(details.targetKind == .atMost ? .targetAtMost : .targetAtLeast, ["value": amount, "per": per]))
+        }
+        if let source = h.tag.habit?.source { facts.append(r.text(.habitSource, ["app": source])) }
+        return facts
+    }
+
+    static func cards(_ h: HabitFigures, _ phrases: Phrases, _ r: PageRenderer) -> [TemplateValue] {
+        let f = r.format
+        let today = h.today
+        let change = (h.score - h.scoreMonthAgo) * 100
+        let changeText = abs(change) < 0.5 ? r.text(.strengthSteady)
+            : r.text(.strengthChange, ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded())) + "%"])
+        func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
+            ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
+        }
+        let yearStart = LocalDate(year: today.year, month: 1, day: 1) ?? today
+        var cards = [
+            card(.habitStrength, percent(h.score, f), changeText),
+            card(.thisWeek, f.integer(h.completions(from: today.startOfWeek, to: today))),
+            card(.thisMonth, f.integer(h.completions(from: today.startOfMonth, to: today))),
+            card(.thisYear, f.integer(h.completions(from: yearStart, to: today))),
+            card(.allTimeCompletions, f.integer(h.completions)),
+            card(.currentStreak, phrases.days(h.currentStreak?.length ?? 0),
+                 h.currentStreak.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),
+            card(.bestStreak, h.bestStreak.map { phrases.days($0.length) } ?? "—", h.bestStreak.map { span($0, phrases, today) }),
+        ]
+        if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
+        if h.points != 0 { cards.append(card(.points, f.integer(h.points))) }
+        return cards
+    }
+
+    /// "Mar 3 – Mar 21" (with years when not this year's).
+    static func span(_ s: HabitStreak, _ phrases: Phrases, _ today: LocalDate) -> String {
+        s.length == 1 ? phrases.date(s.start, today: today)
+            : phrases.date(s.start, today: today) + " – " + phrases.date(s.end, today: today)
+    }
+
+    static func window(_ w: HabitFigures.Window, _ f: LocaleFormat) -> String { f.integer(w.done) + "/" + f.integer(w.asked) }
+
+    /// A share in 0…1 as a whole percentage, "85%".
+    static func percent(_ x: Double, _ f: LocaleFormat) -> String { f.integer(Int((x * 100).rounded())) + "%" }
+}
+
+extension String {
+    /// "5.00" → "5", "2.50" → "2.5": amounts read better without trailing zeros.
+    func replacingZeroFraction() -> String {
+        guard contains(".") else { return self }
+        var s = self
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,134 @@
+/// `years/index.html` (every year with data) and `years/<YYYY>.html` (one year in review: its
+/// figures beside the year before's, its best month, week and streak, its habits ranked).
+enum YearPages {
+    static func path(_ year: Int) -> String { "years/\(pad(year, 4)).html" }
+
+    /// `years/index.html`: the years newest first.
+    static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let f = r.format
+        let phrases = Phrases(r.options.language)
+        let rows: [TemplateValue] = content.years.reversed().map { y in
+            [
+                "year": .string(String(y.year)), "href": .string("\(pad(y.year, 4)).html"), "partial": .bool(y.isPartial),
+                "earned": .string(f.integer(y.figures.earned)), "spent": .string(f.integer(y.figures.spent)),
+                "completions": .string(f.integer(y.figures.completions)),
+                "streak": .string(phrases.days(y.figures.longestStreak)),
+                "targets": .string(f.integer(y.figures.targetsCompleted)),
+                "notes": .string(f.integer(y.figures.notesWritten)),
+            ]
+        }
+        return try r.page("years/index.html", template: "years", title: r.text(.yearsTitle), section: "years", [
+            "rows": .array(rows), "empty": .bool(rows.isEmpty),
+        ])
+    }
+
+    /// The pages of the years in `range` (indices into `content.years`).
+    static func renderYears(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+        var files: [SiteFile] = []
+        for i in range {
+            files.append(try renderYear(i, content, r))
+        }
+        return files
+    }
+
+    static func renderYear(_ i: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let y = content.years[i]
+        let f = r.format
+        let phrases = Phrases(r.options.language)
+        let today = content.today
+        let year = String(y.year)
+        let title = r.text(y.isPartial ? .yearTitleSoFar : .yearTitle, ["year": year])
+        // The current year is compared with the same days of the year before, a whole year with
+        // the whole year before.
+        let before = y.isPartial ? y.previousToDate : y.previous
+        let beforeLabel = y.isPartial ? r.text(.sameDaysLastYear, ["year": String(y.year - 1)]) : String(y.year - 1)
+        let unit = content.export.profile.weightUnit ?? .kg
+        let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        func weight(_ kg: Double?) -> String {
+            guard let kg else { return "—" }
+            return f.decimal(unit.fromKilograms(kg)) + " " + unitLabel
+        }
+        func signedWeight(_ kg: Double?) -> String {
+            guard let kg else { return "—" }
+            let v = unit.fromKilograms(kg)
+            let text = f.decimal(abs(v)) + " " + unitLabel
+            return abs(v) < 0.05 ? f.decimal(0) + " " + unitLabel : (v > 0 ? "+" : "−") + text
+        }
+        func signed(_ n: Int) -> String { n == 0 ? "0" : phrases.signed(n).replacingOccurrences(of: "-", with: "−") }
+        func row(_ label: UIString, _ now: String, _ then: String?, _ change: String?) -> TemplateValue {
+            ["label": .string(r.text(label)), "now": .string(now), "then": .string(then ?? "—"), "change": .string(change ?? "—")]
+        }
+        let fig = y.figures
+        var comparison: [TemplateValue] = [
+            row(.earned, f.integer(fig.earned), before.map { f.integer($0.earned) }, before.map { signed(fig.earned - $0.earned) }),
+            row(.spent, f.integer(fig.spent), before.map { f.integer($0.spent) }, before.map { signed(fig.spent - $0.spent) }),
+            row(.habitChecks, f.integer(fig.completions), before.map { f.integer($0.completions) },
+                before.map { signed(fig.completions - $0.completions) }),
+            row(.activeDays, f.integer(fig.scoringDays), before.map { f.integer($0.scoringDays) },
+                before.map { signed(fig.scoringDays - $0.scoringDays) }),
+            row(.longestStreak, phrases.days(fig.longestStreak), before.map { phrases.days($0.longestStreak) },
+                before.map { signed(fig.longestStreak - $0.longestStreak) }),
+            row(.targetsCompletedLabel, f.integer(fig.targetsCompleted), before.map { f.integer($0.targetsCompleted) },
+                before.map { signed(fig.targetsCompleted - $0.targetsCompleted) }),
+            row(.notesWritten, f.integer(fig.notesWritten), before.map { f.integer($0.notesWritten) },
+                before.map { signed(fig.notesWritten - $0.notesWritten) }),
+        ]
+        if fig.weightChange != nil || before?.weightChange != nil {
+            comparison.append(row(.weightChangeLabel, signedWeight(fig.weightChange), before.map { signedWeight($0.weightChange) },
+                                  nil))
+        }
+        var highlights: [TemplateValue] = []
+        func highlight(_ label: UIString, _ value: String, _ note: String?) {
+            highlights.append(["label": .string(r.text(label)), "value": .string(value), "note": .from(note)])
+        }
+        highlight(.earned, f.integer(fig.earned), r.text(.spentAmount, ["n": f.integer(fig.spent)]))
+        highlight(.habitChecks, f.integer(fig.completions), nil)
+        if let m = y.bestMonth {
+            highlight(.bestMonth, f.monthYear(year: y.year, month: m.month), phrases.points(m.earned))
+        }
+        if let w = y.bestWeek {
+            highlight(.bestWeek, phrases.date(w.start, today: today) + " – " + phrases.date(w.end, today: today), phrases.points(w.earned))
+        }
+        if let s = y.longestStreak {
+            highlight(.longestStreak, phrases.days(s.length), HabitPages.span(s, phrases, today))
+        }
+        highlight(.targetsCompletedLabel, f.integer(fig.targetsCompleted),
+                  r.text(.onTimeLate, ["onTime": f.integer(fig.targetsOnTime), "late": f.integer(fig.targetsLate)]))
+        if let w = y.weight {
+            highlight(.weightChangeLabel, signedWeight(w.change), weight(w.start) + " → " + weight(w.end))
+        }
+        highlight(.notesWritten, f.integer(fig.notesWritten), nil)
+
+        func habitRow(_ h: YearHabit) -> TemplateValue {
+            [
+                "name": .string(h.name), "href": .from(HabitPages.path(h.name, content).map { "../" + $0 }),
+                "color": .from(content.habits.habits[safe: h.index]?.tag.color?.description),
+                "completions": .string(f.integer(h.completions)),
+                "streak": .string(h.longestStreak.map { phrases.days($0.length) } ?? "—"),
+                "streakDates": .string(h.longestStreak.map { HabitPages.span($0, phrases, today) } ?? ""),
+                "strength": .string(h.strength.map { HabitPages.percent($0, f) } ?? "—"),
+            ]
+        }
+        let older = i > 0 ? content.years[i - 1].year : nil
+        let newer = i + 1 < content.years.count ? content.years[i + 1].year : nil
+        return try r.page(path(y.year), template: "year", title: title, section: "years", [
+            "title": .string(title),
+            "range": .string(f.longDate(y.start) + " – " + f.longDate(y.end)),
+            "partial": .bool(y.isPartial),
+            "highlights": .array(highlights),
+            "comparison": .array(comparison),
+            "hasBefore": .bool(before != nil),
+            "beforeLabel": .string(beforeLabel),
+            "yearLabel": .string(y.isPartial ? r.text(.soFarIn, ["year": year]) : year),
+            "byCompletions": .array(y.habitsByCompletions.map(habitRow)),
+            "byStrength": .array(y.habitsByStrength.map(habitRow)),
+            "strengthOn": .string(r.text(.strengthOn, ["date": f.longDate(y.end)])),
+            "older": older.map { ["label": .string(String($0)), "href": .string("\(pad($0, 4)).html")] } ?? .null,
+            "newer": newer.map { ["label": .string(String($0)), "href": .string("\(pad($0, 4)).html")] } ?? .null,
+        ])
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
+}

@@ -1,0 +1,31 @@
+/// Every habit's figures and the overall strength across them: the habits index and the habit
+/// pages read it, computed once per site.
+public struct HabitBoard: Sendable {
+    /// In the order of `tags.json`.
+    public let habits: [HabitFigures]
+    /// The days the figures were computed from.
+    public let log: HabitLog
+    /// The first day any habit has (today when none has a day).
+    public let first: LocalDate
+    public let today: LocalDate
+    /// The overall strength per day from `first` to today: Loop's mean of the habits' scores.
+    public let overall: [Double]
+
+    public init(log: HabitLog) {
+        self.log = log
+        habits = log.habits.map { HabitFigures(name: $0.name, tag: $0.tag, days: $0.days) }
+        today = log.today
+        first = habits.map(\.days.first).min() ?? log.today
+        overall = HabitScore.overall(habits.filter { !($0.tag.habit?.archived ?? false) }.map { ($0.days.first, $0.scores) },
+                                     from: first, to: today)
+    }
+
+    public init(export: Export, now: Int64, zone: Zone) {
+        self.init(log: HabitLog(export: export, now: now, zone: zone))
+    }
+
+    /// The habits by strength today, strongest first; ties by name.
+    public var byStrength: [HabitFigures] {
+        habits.sorted { a, b in a.score != b.score ? a.score > b.score : a.name < b.name }
+    }
+}

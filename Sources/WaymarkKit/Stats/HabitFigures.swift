@@ -1,0 +1,81 @@
+/// What a habit's page and the habits index show about one habit as of today: strength (Loop's
+/// score), streaks, and completions per calendar window. Definitions: `docs/statistics.md`.
+public struct HabitFigures: Sendable {
+    /// How many days "the last month" is for the change of strength.
+    public static let monthDays = 30
+
+    public let name: String
+    public let tag: Tag
+    public let rule: HabitRule
+    public let days: HabitDays
+    /// Strength per day (0…1), index-aligned with `days`.
+    public let scores: [Double]
+    /// Every streak, oldest first.
+    public let streaks: [HabitStreak]
+
+    public init(name: String, tag: Tag, days: HabitDays) {
+        self.name = name
+        self.tag = tag
+        self.days = days
+        let rule = HabitRule(tag: tag)
+        self.rule = rule
+        scores = HabitScore.series(days, rule: rule)
+        streaks = HabitStreaks.all(days, rule: rule)
+    }
+
+    public var today: LocalDate { days.last }
+    /// Strength today.
+    public var score: Double { scores.last ?? 0 }
+    /// Strength `monthDays` days ago (0 before the habit's first day).
+    public var scoreMonthAgo: Double {
+        days.index(today.adding(days: -HabitFigures.monthDays)).map { scores[$0] } ?? 0
+    }
+    /// The streak that runs to today (or to yesterday while today is not done yet).
+    public var currentStreak: HabitStreak? { HabitStreaks.current(streaks, today: today) }
+    /// The longest streak; of equal ones, the newest.
+    public var bestStreak: HabitStreak? { HabitStreaks.best(streaks, limit: 1).first }
+    public var doneToday: Bool { days.checks(on: today) > 0 }
+    /// Completions, all time.
+    public var completions: Int { days.totalChecks }
+    public var points: Int { days.points.reduce(0, +) }
+    /// Completions × the session length of a timed habit.
+    public var minutes: Int { completions.multipliedReportingOverflow(by: tag.durationMinutes).partialValue }
+
+    /// Days with at least one completion in `start...end`.
+    public func daysDone(from start: LocalDate, to end: LocalDate) -> Int {
+        let lo = max(0, days.first.days(to: start)), hi = min(days.count - 1, days.first.days(to: end))
+        guard lo <= hi else { return 0 }
+        return days.checks[lo...hi].reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+    }
+
+    /// Completions in `start...end`.
+    public func completions(from start: LocalDate, to end: LocalDate) -> Int {
+        let lo = max(0, days.first.days(to: start)), hi = min(days.count - 1, days.first.days(to: end))
+        guard lo <= hi else { return 0 }
+        return days.checks[lo...hi].reduce(0, +)
+    }
+
+    /// A calendar window's progress: days done so far against the days the frequency asks for
+    /// over the whole window ("3/7" on a Wednesday for a daily habit: the week is not over).
+    public struct Window: Sendable, Equatable {
+        public var done: Int
+        public var asked: Int
+        /// done / asked, at most 1.
+        public var share: Double { asked > 0 ? min(1, Double(done) / Double(asked)) : 0 }
+    }
+
+    /// This calendar week (Monday to Sunday) so far.
+    public var week: Window { window(start: today.startOfWeek, length: 7) }
+
+    /// This calendar month so far.
+    public var month: Window {
+        window(start: today.startOfMonth, length: LocalDate.daysIn(month: today.month, year: today.year))
+    }
+
+    private func window(start: LocalDate, length: Int) -> Window {
+        let f = rule.frequency
+        // Rounded to the nearest whole time, at least once: 3 times a week asks 13 of a 30-day month.
+        let asked = max(1, (f.numerator * length * 2 + f.denominator) / (2 * f.denominator))
+        return Window(done: daysDone(from: start, to: today), asked: asked)
+    }
+}
