@@ -274,6 +274,30 @@ struct YearReviewTests {
         #expect(r[1].habits[0].longestStreak == run("2026-01-01", "2026-01-02"))
     }
 
+    /// Loop's real version-12 backup (uhabits' test database): 164 repetitions, one point each,
+    /// all in 2016. Counted with Python's sqlite3 from the `Repetitions` table (UTC days): 39 in
+    /// January, 50 in February, 75 in March; Monday weeks of Mar 7 and Mar 14 hold 28 each; the
+    /// longest run of days with a repetition is Jan 18 – Feb 20 (34 days); per habit 43, 33, 21,
+    /// 15, 13, 13, 12, 12, 2.
+    @Test(.enabled(if: TestPaths.hasShared)) func loopBackup() {
+        let db = TestPaths.shared.appendingPathComponent("real-exports/loop-habit-tracker-db/loop-v12.db").path
+        let export = SourceReader(importers: [LoopDBImporter.importer]).read([db]).imported.export
+        let now = instant("2016-03-22T00:00:00Z")
+        let log = HabitLog(export: export, now: now, zone: utc)
+        let r = YearReview.years(export: export, now: now, zone: utc, habits: log, strength: [], streaks: [])
+        #expect(r.map(\.year) == [2016])
+        guard let y = r.first else { return }
+        // 2016 is a leap year: 31 + 29 + 22 days so far.
+        #expect(y.isPartial && y.days == 82 && y.previous == nil)
+        #expect(y.figures.earned == 164 && y.figures.completions == 164 && y.figures.scoringDays == 76)
+        #expect(y.bestMonth == BestMonth(month: 3, start: d("2016-03-01"), earned: 75))
+        #expect(y.bestWeek == BestWeek(monday: d("2016-03-07"), start: d("2016-03-07"), end: d("2016-03-13"), earned: 28))
+        #expect(y.longestStreak == run("2016-01-18", "2016-02-20") && y.figures.longestStreak == 34)
+        #expect(y.habitsByCompletions.map(\.completions) == [43, 33, 21, 15, 13, 13, 12, 12, 2])
+        #expect(y.habitsByCompletions.map(\.name) == ["Vegan (2)", "Wake up early", "brush teeth", "Vegan", "I love you",
+                                                      "I love you (2)", "Sport", "Sport (2)", "Sleep early"])
+    }
+
     /// The sample export over ten years (30 habits, 100,000 checks), against a plain re-count.
     @Test func sampleExportAgainstARecount() {
         let sample = SampleExport(years: 10, tags: 30, points: 100_000, seed: 3)
