@@ -5,7 +5,8 @@ enum StatsDocument {
 
     /// `habits` adds each tag's strength, frequency and best streak (and its current streak by
     /// the habit pages' rule).
-    static func make(_ stats: PointStatistics, habits: HabitBoard? = nil, extra: [(String, JSONOutput)] = []) -> JSONOutput {
+    static func make(_ stats: PointStatistics, habits: HabitBoard? = nil, years: [YearReview]? = nil, balance: PointsBalance? = nil,
+                     extra: [(String, JSONOutput)] = []) -> JSONOutput {
         var figures: [String: HabitFigures] = [:]
         for h in habits?.habits ?? [] where figures[h.name] == nil { figures[h.name] = h }
         var members: [(String, JSONOutput)] = [
@@ -16,8 +17,41 @@ enum StatsDocument {
             ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0)) })),
             ("tags", .array(stats.tags.map { tag($0, figures[$0.name]) })),
         ]
+        if let balance {
+            members.append(("balance", .object([("earned", .int(balance.earned)), ("spent", .int(balance.spent)),
+                                                ("balance", .int(balance.balance))])))
+        }
+        if let years { members.append(("years", .array(years.map(year)))) }
         members += extra
         return .object(members)
+    }
+
+    /// One year in review (definitions in "Year in review", `docs/statistics.md`).
+    static func year(_ y: YearReview) -> JSONOutput {
+        let f = y.figures
+        func streak(_ s: HabitStreak?) -> JSONOutput {
+            s.map { .object([("days", .int($0.length)), ("start", .string($0.start.description)), ("end", .string($0.end.description))]) } ?? .null
+        }
+        return .object([
+            ("year", .int(y.year)),
+            ("partial", .bool(y.isPartial)),
+            ("days", .int(y.days)),
+            ("earned", .int(f.earned)),
+            ("spent", .int(f.spent)),
+            ("completions", .int(f.completions)),
+            ("bestMonth", y.bestMonth.map { m in
+                .object([("month", .string(pad(y.year, 4) + "-" + pad(m.month, 2))), ("earned", .int(m.earned))])
+            } ?? .null),
+            ("bestWeek", y.bestWeek.map { w in
+                .object([("start", .string(w.start.description)), ("end", .string(w.end.description)), ("earned", .int(w.earned))])
+            } ?? .null),
+            ("longestStreak", streak(y.longestStreak)),
+            ("targetsCompleted", .int(f.targetsCompleted)),
+            ("targetsOnTime", .int(f.targetsOnTime)),
+            ("targetsLate", .int(f.targetsLate)),
+            ("notesWritten", .int(f.notesWritten)),
+            ("weightChange", .fixed(y.weight?.change, 3)),
+        ])
     }
 
     static func period(_ p: PeriodStats) -> JSONOutput {

@@ -96,6 +96,7 @@ extension UIString {
         case .lastTime: return "最近一次"
         case .recentSpending: return "最近的花费"
         case .partialYear: return "至今"
+        case .overallStrengthNow: return "总体强度：{n}"
         case .navPoints: return "分数"
         case .navTargets: return "目标"
         case .navWeight: return "体重"

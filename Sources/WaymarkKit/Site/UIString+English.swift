@@ -96,6 +96,7 @@ extension UIString {
         case .lastTime: return "Last"
         case .recentSpending: return "Recent spending"
         case .partialYear: return "so far"
+        case .overallStrengthNow: return "Overall strength: {n}"
         case .navPoints: return "Points"
         case .navTargets: return "Targets"
         case .navWeight: return "Weight"

@@ -42,7 +42,8 @@ enum DashboardPage {
         let dashboard = plan(content, points, weight: content.weight, r)
         var files: [SiteFile] = []
         for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
-        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, extra: StatsDocument.extras(content)).text))
+        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, years: content.years, balance: content.balance,
+                                                                          extra: StatsDocument.extras(content)).text))
         return files
     }
 

@@ -38,7 +38,7 @@ enum HabitPages {
         return try r.page("habits/index.html", template: "habits", title: r.text(.habitsIndexTitle), section: "habits", [
             "rows": .array(rows),
             "empty": .bool(rows.isEmpty),
-            "overall": .string(percent(overallNow, f)),
+            "overall": .string(r.text(.overallStrengthNow, ["n": percent(overallNow, f)])),
             "overallChart": .html(chart),
             "overallTable": HabitCharts.monthlyTable(first: board.first, values: overall, r),
         ])
