@@ -15,17 +15,18 @@ struct LineChartTests {
     @Test func geometryWorkedOutByHand() {
         let svg = LineChart.svg(first: Self.nov27, values: [0, 0.5, 1], Self.options())
         // Plot y: 12 (top) … 136 − 24 = 112, 100 units, so 0 → 112, 0.5 → 62, 1 → 12.
-        // Plot x: 40 … 300 − 8 − 28.8 ("100%": 4 × 0.6 × 12) − 4 = 259.2; three days → 40, 149.6, 259.2.
-        #expect(svg.contains("<path class=\"line\" d=\"M40 112L149.6 62L259.2 12\"><title>Strength</title></path>"))
-        #expect(svg.contains("<path class=\"area\" d=\"M40 112L149.6 62L259.2 12V112H40Z\"/>"))
-        #expect(svg.contains("<circle cx=\"259.2\" cy=\"12\" r=\"4\"><title>2026-11-29: 100%</title></circle>"))
-        #expect(svg.contains("<text x=\"267.2\" y=\"12\" dy=\"0.32em\">100%</text>"))
+        // Plot x: 40 … 300 − 8 − 33.6 ("100%" measured as 4 × 0.6 × 14) − 4 = 254.4; three days →
+        // 40, 147.2, 254.4.
+        #expect(svg.contains("<path class=\"line\" d=\"M40 112L147.2 62L254.4 12\"><title>Strength</title></path>"))
+        #expect(svg.contains("<path class=\"area\" d=\"M40 112L147.2 62L254.4 12V112H40Z\"/>"))
+        #expect(svg.contains("<circle cx=\"254.4\" cy=\"12\" r=\"4\"><title>2026-11-29: 100%</title></circle>"))
+        #expect(svg.contains("<text x=\"262.4\" y=\"12\" dy=\"0.32em\">100%</text>"))
         // The y axis: 0, 25, 50, 75 and 100 % at 112, 87, 62, 37 and 12.
         for (label, y) in [("0%", "112"), ("25%", "87"), ("50%", "62"), ("75%", "37"), ("100%", "12")] {
             #expect(svg.contains("<text x=\"35\" y=\"\(y)\" dy=\"0.32em\" text-anchor=\"end\">\(label)</text>"))
         }
         // Three days, about 7 ticks wanted: a tick a day, under each point.
-        for (label, x) in [("27", "40"), ("28", "149.6"), ("29", "259.2")] {
+        for (label, x) in [("27", "40"), ("28", "147.2"), ("29", "254.4")] {
             #expect(svg.contains("<text x=\"\(x)\" y=\"129\" text-anchor=\"middle\">\(label)</text>"))
         }
         #expect(svg.hasPrefix("<svg class=\"chart line \" viewBox=\"0 0 300 136\" role=\"img\" aria-labelledby=\"s-title s-desc\""))
@@ -35,7 +36,7 @@ struct LineChartTests {
     @Test func valuesAreClampedAndEscaped() {
         let svg = LineChart.svg(first: Self.nov27, values: [-0.5, .nan, 1.7], Self.options(title: "A <&\"> B", tick: { _ in "<&\"" }))
         // −0.5 and NaN are drawn at 0, 1.7 at 100 %.
-        #expect(svg.contains("d=\"M40 112L149.6 112L259.2 12\""))
+        #expect(svg.contains("d=\"M40 112L147.2 112L254.4 12\""))
         #expect(svg.contains("<title id=\"s-title\">A &lt;&amp;&quot;&gt; B</title>"))
         #expect(svg.contains(">&lt;&amp;&quot;</text>") && !svg.contains("<&"))
     }
@@ -60,7 +61,7 @@ struct LineChartTests {
         // The plot ends where the last value's label leaves room: 720 − 8 − its width − 4; at most
         // one point per two units of plot width is drawn, the first and the last kept.
         let lastLabel = SVG.number(values[3649] * 100) + "%"
-        let right = 720 - 8 - TimeTicks.estimatedWidth(lastLabel, fontSize: 12) - 4
+        let right = 720 - 8 - TimeTicks.estimatedWidth(lastLabel, fontSize: 14) - 4
         #expect(points.count == Int((right - 40) / 2) && points.count > 300)
         #expect(points.first == "40 " + WeightChart.c(240 - 24 - (240 - 24 - 12) * values[0]))
         #expect(points.last == WeightChart.c(right) + " " + WeightChart.c(240 - 24 - (240 - 24 - 12) * values[3649]))

@@ -42,8 +42,9 @@ public enum LineChart {
     }
 
     static let left = 40.0, top = 12.0, bottom = 24.0
-    /// The last value's label is drawn this far right of its dot, in a 12-unit bold font.
-    static let labelOffset = 8.0, labelFont = 12.0
+    /// The last value's label is drawn this far right of its dot, in a 12-unit bold font, which
+    /// is measured as 14-unit regular text (bold digits and "%" run wider than the estimate).
+    static let labelOffset = 8.0, labelFont = 14.0
     static let yTicks = [0.0, 0.25, 0.5, 0.75, 1.0]
 
     /// The plot's right edge: room is left for the last value's label beside the last point.
