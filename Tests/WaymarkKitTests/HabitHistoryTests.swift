@@ -30,6 +30,11 @@ struct HabitHistoryTests {
             == [B(start: date(2026, 1, 1), value: 2), B(start: date(2026, 2, 1), value: 3)])
         #expect(HabitHistory.buckets(d, by: .quarter, numerical: false) == [B(start: date(2026, 1, 1), value: 5)])
         #expect(HabitHistory.buckets(d, by: .year, numerical: false) == [B(start: date(2026, 1, 1), value: 5)])
+        // The worked example of docs/statistics.md: Wed, Sat, Sun, Mon, Tue; today (Tue Feb 10)
+        // is in the week of Feb 9 (1), February (3), 2026 (5); 5 of 14 days done.
+        #expect(HabitHistory.weekdays(d) == [1, 1, 1, 0, 0, 1, 1])
+        #expect(HabitHistory.totals(d, numerical: false) == .init(week: 1, month: 3, year: 5, all: 5))
+        #expect(d.count == 14 && HabitHistory.shareDone(d) == 5.0 / 14.0)
     }
 
     @Test func quarterStartsOnAprilFirst() {

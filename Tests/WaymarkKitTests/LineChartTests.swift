@@ -49,6 +49,8 @@ struct LineChartTests {
         #expect(!one.contains("<path"))
         #expect(one.contains("<circle cx=\"40\" cy=\"87\" r=\"4\"><title>2026-11-27: 25%</title></circle>"))
         #expect(one.contains("<text x=\"48\" y=\"87\" dy=\"0.32em\">25%</text>"))
+        // A width that is not a number gives an empty chart, not a trap.
+        #expect(LineChart.svg(first: Self.nov27, values: [0.1, 0.2, 0.3, 0.4], Self.options(width: .nan)).hasSuffix("</desc></svg>"))
     }
 
     @Test func tenYearsAreDownsampledAndLabelsDoNotOverlap() {

@@ -80,5 +80,7 @@ struct StreakChartTests {
         // A malformed streak (end before start) counts as 0 days and draws a minimal bar.
         let odd = StreakChart.svg([HabitStreak(start: LocalDate(dayNumber: 10), end: LocalDate(dayNumber: 5))], width: 400, labels: Self.labels(), id: "k")
         #expect(odd.contains(">0</text>") && odd.contains("width=\"17.6\""))
+        // A width that is not a number draws at 0 rather than trapping.
+        #expect(StreakChart.svg(Self.four, width: .nan, labels: Self.labels(), id: "k").hasSuffix("</g></svg>"))
     }
 }

@@ -56,7 +56,8 @@ public enum LineChart {
     public static func svg(first: LocalDate, values: [Double], _ o: Options) -> String {
         var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
                            title: o.title, desc: o.description)
-        guard let lastRaw = values.last else { return out + "</svg>" }
+        // Without data or a usable size there is nothing to draw.
+        guard let lastRaw = values.last, o.width.isFinite, o.width > 0, o.height.isFinite else { return out + "</svg>" }
         let clamp = { (v: Double) -> Double in v.isFinite ? min(1, max(0, v)) : 0 }
         let lastValue = clamp(lastRaw)
         let lastDay = first.adding(days: values.count - 1)
@@ -80,7 +81,7 @@ public enum LineChart {
         }
         out += "</g><g class=\"series\"\(SVG.seriesStyle(o.color))>"
 
-        let threshold = o.maxPoints ?? Int((right - left) / 2)
+        let threshold = o.maxPoints ?? Int(min(max((right - left) / 2, 0), 1_000_000))
         let kept = LTTB.downsample(values.indices.map { (Double($0), clamp(values[$0])) }, threshold: threshold)
         if kept.count > 1 {
             var line = ""

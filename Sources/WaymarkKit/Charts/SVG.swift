@@ -6,7 +6,8 @@ public enum SVG {
     /// At most two decimals, trailing zeros dropped: 12.5, 3, -0.25 (never "-0").
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        return decimal(Int64((value * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
+        // Clamped so that no value can overflow Int64 (which would trap).
+        return decimal(Int64((min(max(value, -1e15), 1e15) * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
     }
 
     /// `scaled / 10^places` written with as few decimals as it needs ("12", "12.5", "-0.05"),
