@@ -12,4 +12,33 @@ struct BarChartTests {
         #expect(svg.contains(">20</text>") && !svg.contains(">25</text>"))
         #expect(svg.contains("<text x=\"82.5\" y=\"126\" text-anchor=\"middle\">A</text>"))
     }
+
+    @Test func fractionalAmounts() {
+        let bars = [BarChart.Bar(title: "a", label: nil, amount: 0.5), BarChart.Bar(title: "b", label: nil, amount: 2.25)]
+        let svg = BarChart.svg(bars, width: 234, height: 132, id: "c", title: "T", description: "D", tickLabel: { SVG.number($0) + " km" })
+        // 0…2.25 in about 4 ticks: a step of 0.5625 rounds to 0.5 (factor 5 × 10⁻¹), so the domain
+        // is niced to 0…2.5. On the 100-unit plot (y 10…110): 0.5 → 110 − 20 = 90, 2.25 → 110 − 90 = 20.
+        #expect(svg.contains("<rect x=\"47.58\" y=\"90\" width=\"69.84\" height=\"20\"><title>a</title></rect>"))
+        #expect(svg.contains("<rect x=\"144.58\" y=\"20\" width=\"69.84\" height=\"90\"><title>b</title></rect>"))
+        #expect(svg.contains(">2.5 km</text>") && svg.contains(">0.5 km</text>") && !svg.contains(">3 km</text>"))
+        // A value that is not finite is drawn as 0; `value` reads amounts as whole numbers.
+        let odd = BarChart.svg([BarChart.Bar(title: "n", label: nil, amount: .nan)], width: 234, height: 132, id: "c", title: "T", description: "D")
+        #expect(odd.contains("height=\"0\"><title>n</title>"))
+        #expect(BarChart.Bar(title: "", label: nil, amount: 2.75).value == 2 && BarChart.Bar(title: "", label: nil, amount: .infinity).value == 0)
+    }
+
+    @Test func tenYearsOfWeeklyBars() {
+        // 520 bars on 680 units: bands of 680 / 520 = 1.3077, bars 90% of a band = 1.18. The last
+        // bar starts at 34 + 519 × 1.3077 + (1.3077 − 1.1769) / 2 = 712.76.
+        let bars = (0..<520).map { BarChart.Bar(title: "w\($0)", label: nil, value: $0 % 3) }
+        let svg = BarChart.svg(bars, width: 720, height: 220, id: "c", title: "T", description: "D")
+        #expect(svg.components(separatedBy: "<rect").count - 1 == 520)
+        #expect(svg.contains("<rect x=\"712.76\" y=\"") && svg.contains("width=\"1.18\""))
+        // A three-letter label (19.8 units) on every 4th bar: kept labels must be 19.8 + 6 apart,
+        // i.e. 20 bars (26.2 units; 16 bars are 20.9), so every 20th bar keeps its label.
+        let offered = (0..<520).map { $0 % 4 == 0 ? "Mar" : nil }
+        let kept = BarChart.fittingLabels(offered, width: 720)
+        #expect(kept.indices.filter { kept[$0] != nil } == Array(stride(from: 0, to: 520, by: 20)))
+        #expect(BarChart.fittingLabels([], width: 720) == [])
+    }
 }

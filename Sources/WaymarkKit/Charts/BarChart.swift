@@ -5,23 +5,51 @@ public enum BarChart {
         public var title: String
         /// A label under the bar, or nil; the caller picks which bars are labelled so labels fit.
         public var label: String?
-        public var value: Int
+        /// The bar's height in data units: a count, or a numerical habit's amount.
+        public var amount: Double
         /// Drawn in the accent colour (e.g. today).
         public var highlight: Bool
 
         public init(title: String, label: String?, value: Int, highlight: Bool = false) {
+            self.init(title: title, label: label, amount: Double(value), highlight: highlight)
+        }
+
+        public init(title: String, label: String?, amount: Double, highlight: Bool = false) {
             self.title = title
             self.label = label
-            self.value = value
+            self.amount = amount
             self.highlight = highlight
+        }
+
+        /// `amount` as a whole number (toward zero; 0 when not finite), for counts.
+        public var value: Int {
+            get { amount.isFinite && abs(amount) < 1e18 ? Int(amount) : 0 }
+            set { amount = Double(newValue) }
         }
     }
 
+    static let left = 34.0, right = 6.0
+
+    /// The labels that fit: each given label is kept when it starts at least `gap` units after the
+    /// previous kept one ends (widths estimated as `TimeTicks.estimatedWidth`), so a caller can
+    /// offer a label on every month's first week of ten years and get a readable axis.
+    public static func fittingLabels(_ labels: [String?], width: Double, gap: Double = 6) -> [String?] {
+        let band = (width - left - right) / Double(max(1, labels.count))
+        let offered = labels.indices.filter { labels[$0] != nil }
+        let kept = TimeTicks.thinned(positions: offered.map { left + (Double($0) + 0.5) * band }, labels: offered.map { labels[$0] ?? "" },
+                                     gap: gap, width: { TimeTicks.estimatedWidth($0) })
+        var result = [String?](repeating: nil, count: labels.count)
+        for k in kept { result[offered[k]] = labels[offered[k]] }
+        return result
+    }
+
+    /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
-                           className: String = "") -> String {
-        let left = 34.0, right = 6.0, top = 10.0, bottom = 22.0
+                           className: String = "", tickLabel: ((Double) -> String)? = nil) -> String {
+        let top = 10.0, bottom = 22.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let maxValue = Double(bars.map(\.value).max() ?? 0)
+        let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
+        let maxValue = amounts.max() ?? 0
         let y = LinearScale(domain: (0, max(maxValue, 1)), range: (top + plotHeight, top)).niced(count: 4)
         var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
         out.reserveCapacity(bars.count * 120 + 1500)
@@ -29,7 +57,7 @@ public enum BarChart {
         for tick in y.ticks(count: 4) {
             let py = SVG.number(y(tick))
             out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
-            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.number(tick))</text>"
+            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(tickLabel?(tick) ?? SVG.number(tick)))</text>"
         }
         out += "</g>"
         guard !bars.isEmpty else { return out + "</svg>" }
@@ -38,7 +66,7 @@ public enum BarChart {
         out += "<g class=\"marks\">"
         for (i, bar) in bars.enumerated() {
             let x = left + Double(i) * band + (band - barWidth) / 2
-            let top = y(Double(bar.value))
+            let top = y(amounts[i])
             let h = max(0, y(0) - top)
             out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(h))\""
             out += bar.highlight ? " class=\"highlight\">" : ">"

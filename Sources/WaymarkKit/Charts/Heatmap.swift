@@ -45,50 +45,66 @@ public enum Heatmap {
         return 4
     }
 
-    public static func svg(today: LocalDate, value: (LocalDate) -> Int, labels: Labels, id: String) -> String {
-        let first = firstDay(today: today)
-        let days = (0...first.days(to: today)).map { first.adding(days: $0) }
-        let values = days.map(value)
-        let bounds = thresholds(values)
-        let cell = 11.0, pitch = 14.0, left = 30.0, top = 18.0
-        let width = left + Double(weeks) * pitch + 2
-        let height = top + 7 * pitch + 26
+    /// The grid's geometry, shared with `HabitCalendar`: 11-unit cells every 14 units.
+    static let cell = 11.0, pitch = 14.0, left = 30.0, top = 18.0
+    static let width = left + Double(weeks) * pitch + 2
+    static let height = top + 7 * pitch + 26
 
-        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap", title: labels.title, desc: labels.description)
-        out.reserveCapacity(days.count * 90 + 2000)
-        out += "<g class=\"axis\">"
-        for weekday in [1, 3, 5] {
-            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(top + Double(weekday - 1) * pitch + 9))\" text-anchor=\"end\">"
-            out += SVG.text(labels.weekday(weekday)) + "</text>"
+    /// The axis group: weekday labels (Mon, Wed, Fri) and month labels above the weeks.
+    static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String) -> String {
+        var out = "<g class=\"axis\">"
+        for weekdayNumber in [1, 3, 5] {
+            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(top + Double(weekdayNumber - 1) * pitch + 9))\" text-anchor=\"end\">"
+            out += SVG.text(weekday(weekdayNumber)) + "</text>"
         }
         var lastLabelColumn = -10
         for column in 0..<weeks {
             let monday = first.adding(days: column * 7)
             // A month is labelled above the first week that holds its first day.
             let firstOfMonth = (0..<7).map { monday.adding(days: $0) }.first { $0.day == 1 && $0 <= today }
-            let month = column == 0 && monday.day <= 21 ? monday : firstOfMonth
-            if let month, column - lastLabelColumn >= 3 {
-                out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(labels.month(month.month)))</text>"
+            let labelled = column == 0 && monday.day <= 21 ? monday : firstOfMonth
+            if let labelled, column - lastLabelColumn >= 3 {
+                out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(month(labelled.month)))</text>"
                 lastLabelColumn = column
             }
         }
-        out += "</g><g class=\"cells\">"
+        return out + "</g>"
+    }
+
+    /// The opening `<rect>` of day `i` of the grid (column i / 7, row i % 7), up to its class.
+    static func cellRect(_ i: Int) -> String {
+        "<rect x=\"\(SVG.number(left + Double(i / 7) * pitch))\" y=\"\(SVG.number(top + Double(i % 7) * pitch))\" width=\"11\" height=\"11\" rx=\"2\" "
+    }
+
+    public static func svg(today: LocalDate, value: (LocalDate) -> Int, labels: Labels, id: String) -> String {
+        let first = firstDay(today: today)
+        let days = (0...first.days(to: today)).map { first.adding(days: $0) }
+        let values = days.map(value)
+        let bounds = thresholds(values)
+
+        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap", title: labels.title, desc: labels.description)
+        out.reserveCapacity(days.count * 90 + 2000)
+        out += axis(first: first, today: today, weekday: labels.weekday, month: labels.month)
+        out += "<g class=\"cells\">"
         for (i, day) in days.enumerated() {
-            let column = i / 7, row = i % 7
-            out += "<rect x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"\(SVG.number(top + Double(row) * pitch))\" "
-            out += "width=\"11\" height=\"11\" rx=\"2\" class=\"l\(level(values[i], thresholds: bounds))\"><title>"
+            out += cellRect(i) + "class=\"l\(level(values[i], thresholds: bounds))\"><title>"
             out += SVG.text(labels.cell(day, values[i])) + "</title></rect>"
         }
         out += "</g><g class=\"legend axis\">"
+        out += scaleLegend(less: labels.less, more: labels.more)
+        out += "</g></svg>"
+        return out
+    }
+
+    /// "Less", five boxes l0…l4 and "More", ending at the chart's right edge.
+    static func scaleLegend(less: String, more: String) -> String {
         let legendY = top + 7 * pitch + 8
-        let legendRight = width - 4
-        let boxesLeft = legendRight - 5 * pitch - 34
-        out += "<text x=\"\(SVG.number(boxesLeft - 6))\" y=\"\(SVG.number(legendY + 9))\" text-anchor=\"end\">\(SVG.text(labels.less))</text>"
+        let boxesLeft = width - 4 - 5 * pitch - 34
+        var out = "<text x=\"\(SVG.number(boxesLeft - 6))\" y=\"\(SVG.number(legendY + 9))\" text-anchor=\"end\">\(SVG.text(less))</text>"
         for level in 0...4 {
             out += "<rect x=\"\(SVG.number(boxesLeft + Double(level) * pitch))\" y=\"\(SVG.number(legendY))\" width=\"\(SVG.number(cell))\" height=\"\(SVG.number(cell))\" rx=\"2\" class=\"l\(level)\"/>"
         }
-        out += "<text x=\"\(SVG.number(boxesLeft + 5 * pitch + 2))\" y=\"\(SVG.number(legendY + 9))\">\(SVG.text(labels.more))</text>"
-        out += "</g></svg>"
+        out += "<text x=\"\(SVG.number(boxesLeft + 5 * pitch + 2))\" y=\"\(SVG.number(legendY + 9))\">\(SVG.text(more))</text>"
         return out
     }
 }

@@ -1,10 +1,13 @@
+import Foundation
+
 /// Small helpers for writing SVG by hand: coordinates without floating-point noise and
 /// escaped text.
 public enum SVG {
     /// At most two decimals, trailing zeros dropped: 12.5, 3, -0.25 (never "-0").
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        return decimal(Int64((value * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
+        // Clamped so that no value can overflow Int64 (which would trap).
+        return decimal(Int64((min(max(value, -1e15), 1e15) * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
     }
 
     /// `scaled / 10^places` written with as few decimals as it needs ("12", "12.5", "-0.05"),
@@ -47,5 +50,20 @@ public enum SVG {
     static func open(id: String, width: Double, height: Double, className: String, title: String, desc: String) -> String {
         "<svg class=\"\(className)\" viewBox=\"0 0 \(number(width)) \(number(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" "
             + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"\(id)-title\">\(text(title))</title><desc id=\"\(id)-desc\">\(text(desc))</desc>"
+    }
+
+    /// A series colour as a `style` attribute (with its leading space) setting `--series` and
+    /// `--series-fg`, the text colour that reads best on it (black or white, by WCAG contrast);
+    /// empty for nil, so the stylesheet's default applies. `Color` only ever writes `#rrggbb`.
+    static func seriesStyle(_ color: Color?) -> String {
+        guard let color else { return "" }
+        func linear(_ c: UInt8) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+        // Contrast with black (L + 0.05) / 0.05 beats contrast with white 1.05 / (L + 0.05) when (L + 0.05)² > 0.0525.
+        let fg = (luminance + 0.05) * (luminance + 0.05) > 0.0525 ? "#000000" : "#ffffff"
+        return " style=\"--series: \(color.description); --series-fg: \(fg)\""
     }
 }

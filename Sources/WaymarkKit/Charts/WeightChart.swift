@@ -53,8 +53,10 @@ public enum WeightChart {
     }
 
     /// Coordinates with one decimal: enough at any width, and light.
+    /// (Not a number: "0"; beyond ±10^15 clamped, so a degenerate scale never traps.)
     static func c(_ v: Double) -> String {
-        let tenths = Int64((v * 10).rounded())
+        guard v.isFinite else { return "0" }
+        let tenths = Int64((min(max(v, -1e15), 1e15) * 10).rounded())
         return SVG.decimal(tenths, places: 1)
     }
 

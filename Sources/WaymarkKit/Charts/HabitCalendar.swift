@@ -1,0 +1,135 @@
+/// One habit's calendar over the 53 weeks ending with today's: the dashboard heatmap's grid, with
+/// each day's look chosen by the caller — done, not done, skipped (hatched), before the habit's
+/// first day (an empty outline), or for a numerical habit a level by amount.
+public enum HabitCalendar {
+    public enum Cell: Sendable, Hashable {
+        /// Before the habit's first day: an empty outline (class `none`).
+        case before
+        /// Not done (class `l0`).
+        case missed
+        /// Done (class `l4`).
+        case done
+        /// Skipped and not done: hatched (class `skip`).
+        case skipped
+        /// A numerical habit's amount as a level 0…4 (classes `l0`…`l4`).
+        case level(Int)
+
+        var className: String {
+            switch self {
+            case .before: return "none"
+            case .missed: return "l0"
+            case .done: return "l4"
+            case .skipped: return "skip"
+            case .level(let n): return "l\(min(4, max(0, n)))"
+            }
+        }
+    }
+
+    /// What the legend shows under the grid, at its right.
+    public enum Legend {
+        /// "Less", the five levels, "More" (as the dashboard heatmap), for numerical habits.
+        case scale(less: String, more: String)
+        /// A box and a word for each, e.g. not done, done, skipped.
+        case items([(Cell, String)])
+    }
+
+    /// Text the chart shows, supplied by the page in its language.
+    public struct Labels {
+        public var weekday: (Int) -> String  // ISO weekday 1…7
+        public var month: (Int) -> String  // 1…12
+        /// A day's `<title>`, e.g. "Nov 29, 2026: done" or "Nov 29, 2026: 5.2 km".
+        public var cell: (LocalDate, Cell) -> String
+        public var legend: Legend
+        public var title: String
+        public var description: String
+
+        public init(weekday: @escaping (Int) -> String, month: @escaping (Int) -> String, cell: @escaping (LocalDate, Cell) -> String,
+                    legend: Legend, title: String, description: String) {
+            self.weekday = weekday
+            self.month = month
+            self.cell = cell
+            self.legend = legend
+            self.title = title
+            self.description = description
+        }
+    }
+
+    /// The cells of the 53 weeks ending with today's (from `Heatmap.firstDay(today:)` to `today`).
+    /// A day with a completion is done (numerical: a level by its amount — the quartiles of the
+    /// positive amounts shown, as the dashboard heatmap — and at least 1); else skipped if marked
+    /// so; days before the habit's first day are `.before`.
+    public static func cells(_ days: HabitDays, today: LocalDate, numerical: Bool) -> [Cell] {
+        let first = Heatmap.firstDay(today: today)
+        let count = max(0, first.days(to: today) + 1)
+        let offset = days.first.days(to: first)  // index in `days` of the calendar's first day
+        let index = { (i: Int) -> Int? in
+            let j = offset + i
+            return j >= 0 && j < days.count ? j : nil
+        }
+        var bounds: [Double] = []
+        if numerical {
+            let shown = (0..<count).compactMap(index).map { days.amounts[$0] }.filter { $0 > 0 && $0.isFinite }.sorted()
+            bounds = [0.25, 0.5, 0.75].compactMap { Quantile.sorted(shown, $0) }
+        }
+        return (0..<count).map { i in
+            guard let j = index(i) else { return offset + i < 0 ? .before : .missed }
+            if days.checks[j] > 0 {
+                guard numerical else { return .done }
+                let amount = days.amounts[j]
+                guard amount > 0, amount.isFinite else { return .level(1) }
+                return .level(bounds.firstIndex { amount <= $0 }.map { $0 + 1 } ?? 4)
+            }
+            return days.skipped[j] ? .skipped : .missed
+        }
+    }
+
+    /// `cells[i]` is the look of `Heatmap.firstDay(today:) + i` days; missing cells are `.before`.
+    public static func svg(today: LocalDate, cells: [Cell], labels: Labels, id: String) -> String {
+        let first = Heatmap.firstDay(today: today)
+        let count = max(0, first.days(to: today) + 1)
+        let pattern = SVG.text(id) + "-skip"
+        var out = SVG.open(id: id, width: Heatmap.width, height: Heatmap.height, className: "chart heatmap calendar",
+                           title: labels.title, desc: labels.description)
+        out.reserveCapacity(count * 90 + 2500)
+        // Skipped days are hatched, so they differ from every level without relying on colour.
+        out += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+        out += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern></defs>"
+        out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month)
+        out += "<g class=\"cells\">"
+        for i in 0..<count {
+            let cell = i < cells.count ? cells[i] : .before
+            out += Heatmap.cellRect(i) + attributes(cell, pattern: pattern) + "><title>"
+            out += SVG.text(labels.cell(first.adding(days: i), cell)) + "</title></rect>"
+        }
+        out += "</g><g class=\"legend axis\">"
+        switch labels.legend {
+        case .scale(let less, let more):
+            out += Heatmap.scaleLegend(less: less, more: more)
+        case .items(let items):
+            out += itemLegend(items, pattern: pattern)
+        }
+        return out + "</g></svg>"
+    }
+
+    static func attributes(_ cell: Cell, pattern: String) -> String {
+        cell == .skipped ? "class=\"skip\" fill=\"url(#\(pattern))\"" : "class=\"\(cell.className)\""
+    }
+
+    static let legendGap = 12.0, boxGap = 4.0
+
+    /// Boxes with their words, left to right, ending at the chart's right edge (starting no
+    /// further left than the grid).
+    static func itemLegend(_ items: [(Cell, String)], pattern: String) -> String {
+        let y = Heatmap.top + 7 * Heatmap.pitch + 8
+        let widths = items.map { Heatmap.cell + boxGap + TimeTicks.estimatedWidth($0.1) }
+        let total = widths.reduce(0, +) + legendGap * Double(max(0, items.count - 1))
+        var x = max(Heatmap.left, Heatmap.width - 4 - total)
+        var out = ""
+        for (k, item) in items.enumerated() {
+            out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" width=\"11\" height=\"11\" rx=\"2\" \(attributes(item.0, pattern: pattern))/>"
+            out += "<text x=\"\(SVG.number(x + Heatmap.cell + boxGap))\" y=\"\(SVG.number(y + 9))\">\(SVG.text(item.1))</text>"
+            x += widths[k] + legendGap
+        }
+        return out
+    }
+}
