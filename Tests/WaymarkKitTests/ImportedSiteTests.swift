@@ -82,4 +82,30 @@ struct ImportedSiteTests {
         for format in SourceImporters.all.map(\.name) { #expect(run.stderr.contains(format), "\(format)") }
         #expect(!FileManager.default.fileExists(atPath: dir.file("site")))
     }
+
+    /// Issue 12: Loop's own CSV export built into a site has a page per habit, and each habit's
+    /// strength in stats.json is the last row of the `Scores.csv` Loop wrote beside it (read here
+    /// as the oracle; the site never reads it).
+    @Test(.enabled(if: TestPaths.hasShared)) func loopsExportHasHabitPagesWithLoopsScores() throws {
+        let export = TestPaths.shared.appendingPathComponent("real-exports/loop-habit-tracker-csv/csv_export").path
+        let dir = TemporaryDirectory()
+        let run = CLIRun(["build", export, "-o", dir.file("site"), "--now", "2015-01-25T23:00:00Z", "--time-zone", "UTC"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let scores = try String(contentsOfFile: export + "/Scores.csv", encoding: .utf8).split(separator: "\n")
+        let header = scores[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let newest = scores[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(newest[0] == "2015-01-25")
+        let stats = try JSONParser.parse(Array(dir.read("site/stats.json")?.utf8 ?? "".utf8))
+        guard case .array(let tags)? = stats["tags"] else { Issue.record("no tags"); return }
+        var checked = 0
+        for tag in tags {
+            guard case .string(let name)? = tag["name"], let column = header.firstIndex(of: name) else { continue }
+            #expect(tag["score"] == .number(newest[column]), "\(name)")
+            checked += 1
+        }
+        #expect(checked == 2)  // Meditate 0.0000, Wake up early 0.2557
+        #expect(dir.read("site/habits/wake-up-early.html")?.contains("<li>2 times in 3 days</li>") == true)
+        #expect(dir.read("site/habits/meditate.html")?.contains("Did you meditate this morning?") == true)
+        #expect(dir.read("site/habits/index.html")?.contains(#"<a href="wake-up-early.html">Wake up early</a>"#) == true)
+    }
 }

@@ -44,13 +44,15 @@ public enum BarChart {
     }
 
     /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).
+    /// `wholeNumbers` keeps the axis at least 0…4, so counts get ticks 0, 1, 2, … and never 0.2.
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
-                           className: String = "", tickLabel: ((Double) -> String)? = nil) -> String {
+                           className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         let top = 10.0, bottom = 22.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
         let maxValue = amounts.max() ?? 0
-        let y = LinearScale(domain: (0, max(maxValue, 1)), range: (top + plotHeight, top)).niced(count: 4)
+        // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
+        let y = LinearScale(domain: (0, max(maxValue, wholeNumbers ? 4 : 1)), range: (top + plotHeight, top)).niced(count: 4)
         var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
         out.reserveCapacity(bars.count * 120 + 1500)
         out += "<g class=\"grid axis\">"

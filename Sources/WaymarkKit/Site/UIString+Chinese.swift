@@ -97,6 +97,8 @@ extension UIString {
         case .recentSpending: return "最近的花费"
         case .partialYear: return "至今"
         case .overallStrengthNow: return "总体强度：{n}"
+        case .calendarBefore: return "尚未开始"
+        case .calendarSkipped: return "已跳过"
         case .navPoints: return "分数"
         case .navTargets: return "目标"
         case .navWeight: return "体重"

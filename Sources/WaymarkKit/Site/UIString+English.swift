@@ -97,6 +97,8 @@ extension UIString {
         case .recentSpending: return "Recent spending"
         case .partialYear: return "so far"
         case .overallStrengthNow: return "Overall strength: {n}"
+        case .calendarBefore: return "not started yet"
+        case .calendarSkipped: return "skipped"
         case .navPoints: return "Points"
         case .navTargets: return "Targets"
         case .navWeight: return "Weight"

@@ -3,7 +3,7 @@
 /// streaks, and checks by weekday and by hour.
 enum HabitCharts {
     /// How many buckets each history view shows, newest last (years: all of them).
-    static let historyLimits: [(unit: HistoryUnit, id: String, limit: Int)] = [
+    static let historyLimits: [(unit: HabitHistory.Unit, id: String, limit: Int)] = [
         (.week, "week", 52), (.month, "month", 36), (.quarter, "quarter", 40), (.year, "year", 1_000),
     ]
 
@@ -14,7 +14,7 @@ enum HabitCharts {
             "now": HabitPages.percent(h.score, f), "start": f.longDate(h.days.first)])
         var out: [String: TemplateValue] = [
             "strengthChart": .html(strength(first: h.days.first, values: h.scores, id: "strength", title: r.text(.strengthChartTitle),
-                                            description: strengthDescription, r)),
+                                            description: strengthDescription, color: h.tag.color, r)),
             "strengthTable": monthlyTable(first: h.days.first, values: h.scores, r),
             "history": .array(historyLimits.enumerated().map { i, view in history(h, view.unit, id: view.id, limit: view.limit, checked: i == 0, phrases, r) }),
             "calendar": .html(calendar(h, today: today, phrases, r)),
@@ -23,10 +23,7 @@ enum HabitCharts {
         let best = HabitStreaks.best(h.streaks, limit: 10)
         if !best.isEmpty {
             out["streaks"] = [
-                "chart": .html(StreakChart.svg(best, width: 720, id: "streaks", title: r.text(.bestStreaksTitle),
-                                               description: r.text(.bestStreaksDescription, ["n": f.integer(best.count),
-                                                                                             "best": phrases.days(best.map(\.length).max() ?? 0)]),
-                                               date: { phrases.date($0, today: today) }, length: phrases.days)),
+                "chart": .html(streakChart(best, h, today: today, phrases, r)),
                 "rows": .array(best.map { s in
                     ["start": .string(f.longDate(s.start)), "end": .string(f.longDate(s.end)), "length": .string(phrases.days(s.length))]
                 }),
@@ -37,15 +34,34 @@ enum HabitCharts {
     }
 
     /// A strength line, wide and narrow.
-    static func strength(first: LocalDate, values: [Double], id: String, title: String, description: String, _ r: PageRenderer) -> String {
-        let percent = { (x: Double) in HabitPages.percent(x, r.format) }
-        let date = { (d: LocalDate) in r.format.shortDate(d) }
-        return "<div class=\"chart-wide\">"
-            + LineChart.svg(first: first, values: values, width: 720, height: 220, id: id + "-wide", title: title,
-                            description: description, percent: percent, date: date)
-            + "</div><div class=\"chart-narrow\">"
-            + LineChart.svg(first: first, values: values, width: 340, height: 200, id: id + "-narrow", title: title,
-                            description: description, percent: percent, date: date)
+    static func strength(first: LocalDate, values: [Double], id: String, title: String, description: String, color: Color? = nil,
+                         _ r: PageRenderer) -> String {
+        let f = r.format
+        // Ticks name months over a short span and years over a long one.
+        let long = values.count > 400
+        func options(_ width: Double, _ height: Double, _ suffix: String, ticks: Int) -> LineChart.Options {
+            LineChart.Options(width: width, height: height, xTicks: ticks, title: title, description: description,
+                              tickLabel: { long && $0.month == 1 ? String($0.year) : (long ? f.monthShort($0.month) : f.shortDate($0)) },
+                              percent: { HabitPages.percent($0, f) },
+                              pointTitle: { f.longDate($0) + (r.options.language == .zhHans ? "：" : ": ") + HabitPages.percent($1, f) },
+                              color: color, id: id + suffix)
+        }
+        return "<div class=\"chart-wide\">" + LineChart.svg(first: first, values: values, options(720, 220, "-wide", ticks: 8))
+            + "</div><div class=\"chart-narrow\">" + LineChart.svg(first: first, values: values, options(340, 200, "-narrow", ticks: 4))
+            + "</div>"
+    }
+
+    /// The best streaks as bars, newest on top.
+    static func streakChart(_ best: [HabitStreak], _ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
+        let description = r.text(.bestStreaksDescription, ["n": r.format.integer(best.count),
+                                                           "best": phrases.days(best.map(\.length).max() ?? 0)])
+        func labels() -> StreakChart.Labels {
+            StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
+                               bar: { HabitPages.span($0, phrases, today) + (r.options.language == .zhHans ? "：" : ": ") + phrases.days($0.length) },
+                               title: r.text(.bestStreaksTitle), description: description)
+        }
+        return "<div class=\"chart-wide\">" + StreakChart.svg(best, width: 720, labels: labels(), id: "streaks-wide", color: h.tag.color)
+            + "</div><div class=\"chart-narrow\">" + StreakChart.svg(best, width: 340, labels: labels(), id: "streaks-narrow", color: h.tag.color)
             + "</div>"
     }
 
@@ -64,7 +80,7 @@ enum HabitCharts {
     }
 
     /// One history view: bars per bucket and the table of the buckets, newest first.
-    static func history(_ h: HabitFigures, _ unit: HistoryUnit, id: String, limit: Int, checked: Bool,
+    static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool,
                         _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let numerical = h.rule.isNumerical
@@ -81,24 +97,32 @@ enum HabitCharts {
             case .year: return String(start.year)
             }
         }
+        // Offer a label where a month (weeks) or a year (months, quarters) begins, and every
+        // year; `fittingLabels` keeps those that fit the chart's width.
         func label(_ i: Int, _ start: LocalDate) -> String? {
             switch unit {
-            case .week: return start.day <= 7 && (start.month - 1) % 3 == 0 ? f.monthShort(start.month) : nil
+            case .week: return start.day <= 7 || i == 0 ? (start.month == 1 ? String(start.year) : f.monthShort(start.month)) : nil
             case .month: return start.month == 1 || i == 0 ? String(start.year) : nil
             case .quarter: return start.month == 1 || i == 0 ? String(start.year) : nil
-            case .year: return buckets.count <= 12 || start.year % 2 == 0 ? String(start.year) : nil
+            case .year: return String(start.year)
             }
         }
-        let bars = buckets.enumerated().map { i, b in
-            BarChart.Bar(title: name(b.start) + " · " + amount(b.value), label: label(i, b.start),
-                         value: Int(b.value.rounded()), highlight: i == buckets.count - 1)
+        let offered = buckets.enumerated().map { label($0, $1.start) }
+        func bars(_ width: Double) -> [BarChart.Bar] {
+            let labels = BarChart.fittingLabels(offered, width: width)
+            return buckets.enumerated().map { i, b in
+                BarChart.Bar(title: name(b.start) + " · " + amount(b.value), label: labels[i], amount: b.value, highlight: i == buckets.count - 1)
+            }
         }
+        let tick: (Double) -> String = { numerical ? f.decimal($0, places: 2).replacingZeroFraction() : f.integer(Int($0)) }
         let unitName = r.text(unit == .week ? .byWeek : unit == .month ? .byMonth : unit == .quarter ? .byQuarter : .byYear)
         let description = r.text(.historyDescription, ["unit": unitName, "n": f.integer(buckets.count)])
         let chart = "<div class=\"chart-wide\">"
-            + BarChart.svg(bars, width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description)
+            + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
+                           wholeNumbers: !numerical)
             + "</div><div class=\"chart-narrow\">"
-            + BarChart.svg(bars, width: 340, height: 180, id: "history-\(id)-narrow", title: unitName, description: description)
+            + BarChart.svg(bars(340), width: 340, height: 180, id: "history-\(id)-narrow", title: unitName, description: description,
+                           tickLabel: tick, wholeNumbers: !numerical)
             + "</div>"
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .html(chart),
@@ -110,12 +134,31 @@ enum HabitCharts {
     static func calendar(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
         let first = Heatmap.firstDay(today: today)
         let done = h.daysDone(from: first, to: today)
-        let labels = Heatmap.Labels(
-            weekday: phrases.weekday, month: r.format.monthShort,
-            cell: { day, n in r.format.longDate(day) + (r.options.language == .zhHans ? "：" : ": ") + r.text(n > 0 ? .calendarDone : .calendarNotDone) },
-            less: r.text(.less), more: r.text(.more), title: r.text(.calendarTitle),
+        let numerical = h.rule.isNumerical
+        let colon = r.options.language == .zhHans ? "：" : ": "
+        let unit = h.tag.habit?.unit.map { " " + $0 } ?? ""
+        func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
+            let what: String
+            switch cell {
+            case .before: what = r.text(.calendarBefore)
+            case .missed: what = r.text(.calendarNotDone)
+            case .done: what = r.text(.calendarDone)
+            case .skipped: what = r.text(.calendarSkipped)
+            case .level:
+                let amount = h.days.index(day).map { h.days.amounts[$0] } ?? 0
+                what = numerical && amount > 0 ? r.format.decimal(amount, places: 2).replacingZeroFraction() + unit : r.text(.calendarDone)
+            }
+            return r.format.longDate(day) + colon + what
+        }
+        var legend: [(HabitCalendar.Cell, String)] = [(.missed, r.text(.calendarNotDone)), (.done, r.text(.calendarDone))]
+        if h.days.skipped.contains(true) { legend.append((.skipped, r.text(.calendarSkipped))) }
+        let labels = HabitCalendar.Labels(
+            weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
+            legend: numerical ? .scale(less: r.text(.less), more: r.text(.more)) : .items(legend),
+            title: r.text(.calendarTitle),
             description: r.text(.calendarDescription, ["n": phrases.days(done), "total": r.format.integer(first.days(to: today) + 1)]))
-        return Heatmap.svg(today: today, value: { h.days.checks(on: $0) }, labels: labels, id: "calendar")
+        return HabitCalendar.svg(today: today, cells: HabitCalendar.cells(h.days, today: today, numerical: numerical), labels: labels,
+                                 id: "calendar")
     }
 
     /// Checks by day of the week, Monday first.
@@ -126,7 +169,7 @@ enum HabitCharts {
         }
         return [
             "chart": .html(BarChart.svg(bars, width: 340, height: 180, id: "weekdays", title: r.text(.byWeekdayTitle),
-                                        description: r.text(.byWeekdayDescription))),
+                                        description: r.text(.byWeekdayDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().map { i, n in ["when": .string(phrases.weekday(i + 1)), "value": .string(r.format.integer(n))] }),
         ]
     }
@@ -140,7 +183,7 @@ enum HabitCharts {
         }
         return [
             "chart": .html(BarChart.svg(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
-                                        description: r.text(.byHourDescription))),
+                                        description: r.text(.byHourDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().filter { $0.element > 0 }.map { hour, n in
                 ["when": .string(r.text(.hourOf, ["hour": pad(hour, 2)])), "value": .string(r.format.integer(n))]
             }),

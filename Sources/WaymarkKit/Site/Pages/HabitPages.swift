@@ -80,7 +80,8 @@ enum HabitPages {
     /// Frequency, points, session length, target, source: the header's facts.
     static func facts(_ h: HabitFigures, _ phrases: Phrases, _ r: PageRenderer) -> [String] {
         var facts = [phrases.frequency(h.rule.frequency)]
-        if let p = h.tag.point { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
+        // Other trackers have no points: their importers give each check 1, which says nothing.
+        if let p = h.tag.point, h.tag.habit == nil { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
         if h.tag.durationMinutes > 0 { facts.append(r.text(.perSession, ["d": phrases.duration(minutes: h.tag.durationMinutes)])) }
         if let details = h.tag.habit, details.isNumerical {
             let amount = r.format.decimal(details.target ?? 0, places: 2).replacingZeroFraction() + (details.unit.map { " " + $0 } ?? "")
@@ -112,7 +113,7 @@ enum HabitPages {
             card(.bestStreak, h.bestStreak.map { phrases.days($0.length) } ?? "—", h.bestStreak.map { span($0, phrases, today) }),
         ]
         if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
-        if h.points != 0 { cards.append(card(.points, f.integer(h.points))) }
+        if h.points != 0 && h.tag.habit == nil { cards.append(card(.points, f.integer(h.points))) }
         return cards
     }
 
