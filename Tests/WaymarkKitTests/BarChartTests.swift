@@ -18,8 +18,10 @@ struct BarChartTests {
         let svg = BarChart.svg(bars, width: 234, height: 132, id: "c", title: "T", description: "D", tickLabel: { SVG.number($0) + " km" })
         // 0…2.25 in about 4 ticks: a step of 0.5625 rounds to 0.5 (factor 5 × 10⁻¹), so the domain
         // is niced to 0…2.5. On the 100-unit plot (y 10…110): 0.5 → 110 − 20 = 90, 2.25 → 110 − 90 = 20.
-        #expect(svg.contains("<rect x=\"47.58\" y=\"90\" width=\"69.84\" height=\"20\"><title>a</title></rect>"))
-        #expect(svg.contains("<rect x=\"144.58\" y=\"20\" width=\"69.84\" height=\"90\"><title>b</title></rect>"))
+        // "2.5 km" is 6 × 6.6 = 39.6 units wide, so the plot starts at 39.6 + 9 = 48.6: bands of
+        // (234 − 48.6 − 6) / 2 = 89.7, bars of 0.72 × 89.7 = 64.58 at 48.6 + 12.56 = 61.16 and 150.86.
+        #expect(svg.contains("<rect x=\"61.16\" y=\"90\" width=\"64.58\" height=\"20\"><title>a</title></rect>"))
+        #expect(svg.contains("<rect x=\"150.86\" y=\"20\" width=\"64.58\" height=\"90\"><title>b</title></rect>"))
         #expect(svg.contains(">2.5 km</text>") && svg.contains(">0.5 km</text>") && !svg.contains(">3 km</text>"))
         // A value that is not finite is drawn as 0; `value` reads amounts as whole numbers.
         let odd = BarChart.svg([BarChart.Bar(title: "n", label: nil, amount: .nan)], width: 234, height: 132, id: "c", title: "T", description: "D")
@@ -40,5 +42,23 @@ struct BarChartTests {
         let kept = BarChart.fittingLabels(offered, width: 720)
         #expect(kept.indices.filter { kept[$0] != nil } == Array(stride(from: 0, to: 520, by: 20)))
         #expect(BarChart.fittingLabels([], width: 720) == [])
+    }
+
+    @Test func wideTickLabelsGetRoomAndCountsGetWholeTicks() {
+        // Ticks of 0…4,000 step 1,000; "4,000" is 5 × 6.6 = 33 units wide, so the plot starts at
+        // 33 + 9 = 42 instead of 34 and the label ends 5 units before it.
+        let bars = [BarChart.Bar(title: "a", label: nil, value: 3_050), BarChart.Bar(title: "b", label: nil, value: 10)]
+        let svg = BarChart.svg(bars, width: 340, height: 180, id: "c", title: "T", description: "D",
+                               tickLabel: { LocaleFormat(.en).integer(Int($0)) })
+        #expect(svg.contains(#"<line x1="42" x2="334""#))
+        #expect(svg.contains(#"<text x="37" y="10" dy="0.32em" text-anchor="end">4,000</text>"#))
+        // Without wide labels the plot keeps its 34.
+        #expect(BarChart.svg([BarChart.Bar(title: "a", label: nil, value: 5)], width: 340, height: 180, id: "c", title: "T",
+                             description: "D").contains(#"<line x1="34""#))
+        // Counts of at most 1 would get ticks 0, 0.2, … 1; whole numbers keep the axis 0…4.
+        let few = BarChart.svg([BarChart.Bar(title: "a", label: nil, value: 1)], width: 340, height: 180, id: "c", title: "T",
+                               description: "D", wholeNumbers: true)
+        let ticks = few.components(separatedBy: "text-anchor=\"end\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(ticks == ["0", "1", "2", "3", "4"])
     }
 }

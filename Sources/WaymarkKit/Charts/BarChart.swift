@@ -48,18 +48,22 @@ public enum BarChart {
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         let top = 10.0, bottom = 22.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
         let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
         let maxValue = amounts.max() ?? 0
+        let plotHeight = height - top - bottom
         // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
         let y = LinearScale(domain: (0, max(maxValue, wholeNumbers ? 4 : 1)), range: (top + plotHeight, top)).niced(count: 4)
+        let ticks = y.ticks(count: 4).map { (value: $0, label: tickLabel?($0) ?? SVG.number($0)) }
+        // Room for the widest tick label ("4,000" needs more than the usual 34).
+        let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
+        let plotWidth = width - left - right
         var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
         out.reserveCapacity(bars.count * 120 + 1500)
         out += "<g class=\"grid axis\">"
-        for tick in y.ticks(count: 4) {
-            let py = SVG.number(y(tick))
+        for tick in ticks {
+            let py = SVG.number(y(tick.value))
             out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
-            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(tickLabel?(tick) ?? SVG.number(tick)))</text>"
+            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(tick.label))</text>"
         }
         out += "</g>"
         guard !bars.isEmpty else { return out + "</svg>" }

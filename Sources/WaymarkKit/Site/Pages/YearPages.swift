@@ -35,7 +35,8 @@ enum YearPages {
         let y = content.years[i]
         let f = r.format
         let phrases = Phrases(r.options.language)
-        let today = content.today
+        // Dates inside the year need no year: they are written as if the year's end were today.
+        let today = y.end
         let year = String(y.year)
         let title = r.text(y.isPartial ? .yearTitleSoFar : .yearTitle, ["year": year])
         // The current year is compared with the same days of the year before, a whole year with
