@@ -63,8 +63,8 @@ struct HabitSiteTests {
         let readRow = try #require(index.range(of: #"<a href="read.html">Read</a>"#))
         #expect(runRow.lowerBound < readRow.lowerBound)  // 15% before 2%
         // Wednesday: 3 of the week's 7 days for a daily habit; 1 of 1 for once a week.
-        #expect(index.contains(#"<td class="num">3/7 <span class="muted">43%</span></td>"#))
-        #expect(index.contains(#"<td class="num">1/1 <span class="muted">100%</span></td>"#))
+        #expect(index.contains(#"<td class="num" data-label="This week">3/7 <span class="muted">43%</span></td>"#))
+        #expect(index.contains(#"<td class="num" data-label="This week">1/1 <span class="muted">100%</span></td>"#))
         // The overall strength is the mean of the two: (0.147820 + 0.019752) / 2 = 0.083786.
         #expect(index.contains("Overall strength: 8%"))
         // Every place a habit appears links to its page.

@@ -12,6 +12,11 @@ public struct HabitFigures: Sendable {
     public let scores: [Double]
     /// Every streak, oldest first.
     public let streaks: [HabitStreak]
+    /// The streak that runs to today (or to yesterday while today is not done yet).
+    public let currentStreak: HabitStreak?
+    /// The longest streak; of equal ones, the newest. Kept: pages ask for it often, and finding
+    /// it sorts every streak (hundreds over a decade).
+    public let bestStreak: HabitStreak?
 
     public init(name: String, tag: Tag, days: HabitDays) {
         self.name = name
@@ -20,7 +25,10 @@ public struct HabitFigures: Sendable {
         let rule = HabitRule(tag: tag)
         self.rule = rule
         scores = HabitScore.series(days, rule: rule)
-        streaks = HabitStreaks.all(days, rule: rule)
+        let streaks = HabitStreaks.all(days, rule: rule)
+        self.streaks = streaks
+        currentStreak = HabitStreaks.current(streaks, today: days.last)
+        bestStreak = HabitStreaks.best(streaks, limit: 1).first
     }
 
     public var today: LocalDate { days.last }
@@ -30,10 +38,6 @@ public struct HabitFigures: Sendable {
     public var scoreMonthAgo: Double {
         days.index(today.adding(days: -HabitFigures.monthDays)).map { scores[$0] } ?? 0
     }
-    /// The streak that runs to today (or to yesterday while today is not done yet).
-    public var currentStreak: HabitStreak? { HabitStreaks.current(streaks, today: today) }
-    /// The longest streak; of equal ones, the newest.
-    public var bestStreak: HabitStreak? { HabitStreaks.best(streaks, limit: 1).first }
     public var doneToday: Bool { days.checks(on: today) > 0 }
     /// Completions, all time.
     public var completions: Int { days.totalChecks }

@@ -16,16 +16,21 @@ public struct HabitLog: Sendable {
         self.today = today
         let todayNumber = today.dayNumber
         var index: [String: Int] = [:]
+        var exact: [ExactText: Int] = [:]
         var tags: [Tag] = []
         for tag in export.tags {
             guard let name = tag.name, !name.isEmpty, index[name] == nil else { continue }
             index[name] = tags.count
+            exact[ExactText(name)] = tags.count
             tags.append(tag)
         }
+        // Names nearly always match byte for byte, which spares `String`'s normalising hash on
+        // a hundred thousand records; canonical equivalence decides the rest (as in PointStatistics).
+        func habit(_ name: String) -> Int? { exact[ExactText(name)] ?? index[name] }
         // First pass: each habit's first day, so the day arrays are allocated once.
         var firsts = [Int](repeating: todayNumber, count: tags.count)
         for record in export.points where record.type == "tag" {
-            guard let name = record.name, let i = index[name], !record.date.isAfter(now, today: todayNumber) else { continue }
+            guard let name = record.name, let i = habit(name), !record.date.isAfter(now, today: todayNumber) else { continue }
             firsts[i] = min(firsts[i], record.date.dayNumber(in: zone))
         }
         for skip in export.skips where skip.day.dayNumber <= todayNumber {
@@ -33,7 +38,7 @@ public struct HabitLog: Sendable {
         }
         var days = firsts.map { HabitDays(first: LocalDate(dayNumber: $0), last: today) }
         for record in export.points where record.type == "tag" {
-            guard let name = record.name, let i = index[name], !record.date.isAfter(now, today: todayNumber) else { continue }
+            guard let name = record.name, let i = habit(name), !record.date.isAfter(now, today: todayNumber) else { continue }
             let d = record.date.dayNumber(in: zone) - firsts[i]
             guard d >= 0 && d < days[i].count else { continue }
             days[i].checks[d] += 1

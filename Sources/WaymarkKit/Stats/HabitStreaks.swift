@@ -36,10 +36,13 @@ public enum HabitStreaks {
     /// first.
     public static func best(_ streaks: [HabitStreak], limit: Int) -> [HabitStreak] {
         guard limit > 0 else { return [] }
-        let longest = streaks.sorted { a, b in
+        // Sorted on whole numbers worked out once: a decade holds a thousand streaks per habit, and
+        // comparing dates works out their day numbers on every comparison.
+        let keyed = streaks.map { (length: $0.length, end: $0.end.dayNumber, streak: $0) }
+        let longest = keyed.sorted { a, b in
             a.length != b.length ? a.length > b.length : a.end > b.end
         }
-        return longest.prefix(limit).sorted { $0.end > $1.end }
+        return longest.prefix(limit).sorted { $0.end > $1.end }.map(\.streak)
     }
 
     /// The streak that runs through today, or that ends yesterday while today is not done yet (a
