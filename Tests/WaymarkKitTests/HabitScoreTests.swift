@@ -48,10 +48,7 @@ struct HabitScoreTests {
     @Test(.enabled(if: TestPaths.hasShared), arguments: ["csv_export", "csv_export_legacy_pre2025"])
     func loopsOwnExport(folder: String) throws {
         let path = F.shared("loop-habit-tracker-csv/" + folder)
-        let unit = try #require(LoopCSVImporter.importer.claim(F.scan(path)).first)
-        let export = LoopCSVImporter.importer.read(unit, ImportContext()).export
-        let today = F.day("2015-01-25")
-        let log = HabitLog(export: export, now: Int64(today.dayNumber) * 86_400 + 86_399, zone: .utc)
+        let log = try F.exporterTestLog(folder)
         var series: [String: (first: LocalDate, scores: [Double])] = [:]
         for habit in log.habits {
             series[habit.name] = (habit.days.first, HabitScore.series(habit.days, rule: HabitRule(tag: habit.tag)))

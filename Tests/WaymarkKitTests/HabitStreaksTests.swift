@@ -34,10 +34,7 @@ struct HabitStreaksTests {
     @Test(.enabled(if: TestPaths.hasShared), arguments: ["csv_export", "csv_export_legacy_pre2025"])
     func loopsOwnExport(folder: String) throws {
         let path = F.shared("loop-habit-tracker-csv/" + folder)
-        let unit = try #require(LoopCSVImporter.importer.claim(F.scan(path)).first)
-        let export = LoopCSVImporter.importer.read(unit, ImportContext()).export
-        let today = F.day("2015-01-25")
-        let log = HabitLog(export: export, now: Int64(today.dayNumber) * 86_400 + 86_399, zone: .utc)
+        let log = try F.exporterTestLog(folder)
         let wake = try #require(log.habits.first { $0.name == "Wake up early" })
         let rule = HabitRule(tag: wake.tag)
         let entries = HabitEntries(wake.days, rule: rule)
@@ -61,7 +58,7 @@ struct HabitStreaksTests {
         let all = HabitStreaks.all(wake.days, rule: rule)
         #expect(all == [HabitStreak(start: F.day("2015-01-16"), end: F.day("2015-01-23")),
                         HabitStreak(start: F.day("2015-01-25"), end: F.day("2015-01-25"))])
-        #expect(HabitStreaks.current(all, today: today) == all.last)
+        #expect(HabitStreaks.current(all, today: F.day("2015-01-25")) == all.last)
         #expect(HabitStreaks.best(all, limit: 1).map(\.length) == [8])
     }
 

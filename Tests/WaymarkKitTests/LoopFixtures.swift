@@ -89,4 +89,12 @@ enum LoopFixtures {
     static func shared(_ relative: String) -> String {
         TestPaths.shared.appendingPathComponent("real-exports/" + relative).path
     }
+
+    /// The habits of one of Loop's own CSV exports in `real-exports/loop-habit-tracker-csv/`
+    /// (its exporter test data), as of the end of 2015-01-25 in UTC, the day the data ends.
+    static func exporterTestLog(_ folder: String) throws -> HabitLog {
+        let unit = try #require(LoopCSVImporter.importer.claim(scan(shared("loop-habit-tracker-csv/" + folder))).first)
+        let export = LoopCSVImporter.importer.read(unit, ImportContext()).export
+        return HabitLog(export: export, now: Int64(day("2015-01-25").dayNumber) * 86_400 + 86_399, zone: .utc)
+    }
 }
