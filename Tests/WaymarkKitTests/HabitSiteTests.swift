@@ -98,7 +98,7 @@ struct HabitSiteTests {
         let year = page(files, "years/2024.html")
         #expect(year.contains("<h1>2024 so far</h1>"))
         // The current year is compared with the same days a year before: Jan 1–3, 2023 (nothing).
-        #expect(year.contains("<th scope=\"col\">Same days of 2023</th>"))
+        #expect(year.contains("<th scope=\"col\">2023 to the same date</th>"))
         #expect(year.contains("<tr><th scope=\"row\">Earned</th><td>7</td><td>0</td><td>+7</td></tr>"))
         #expect(year.contains(#"<a rel="prev" href="2023.html">← 2023</a>"#))
         #expect(page(files, "years/2023.html").contains("<h1>2023 in review</h1>"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Dates and numbers written the way each language writes them ("Nov 29" / "11月29日"),
 /// by hand, so no formatter is created per value and output never depends on the machine's locale.
 public struct LocaleFormat: Sendable {
@@ -122,7 +124,11 @@ public struct LocaleFormat: Sendable {
         for _ in 0..<places { scale *= 10 }
         let scaled = (x * scale).rounded(.toNearestOrAwayFromZero)
         let negative = scaled < 0
-        let magnitude = Int64(abs(scaled))
+        // Beyond Int64 (a habit target of 1e20 in someone's export) the value is written whole,
+        // without decimals, rather than trapping on the conversion.
+        guard let magnitude = Int64(exactly: abs(scaled)), magnitude < Int64.max / 10 else {
+            return (negative ? minus : "") + String(format: "%.0f", abs(x))
+        }
         let whole = magnitude / Int64(scale)
         var out = negative ? minus : ""
         out += String(whole)

@@ -5,7 +5,7 @@ import Foundation
 /// Templates reach them as `{{t.key}}`.
 public enum UIString: String, CaseIterable, Sendable {
     // Navigation and layout
-    case navOverview, navHabits, navYears, navPoints, navTargets, navWeight, navTodos, navNotes
+    case navOverview, navHabits, navPoints, navTargets, navWeight, navTodos, navNotes
     case skipToContent, generatedBy, generatedOn, siteTitleDefault, siteTitleNamed, mainNavigation
     // Overview
     case overviewTitle, welcomeNamed, welcomeAnonymous, records
@@ -29,9 +29,9 @@ public enum UIString: String, CaseIterable, Sendable {
     // Notes
     case notesTitle, notesIntro, backToNotes, previousNote, nextNote, moodLabel
     // Years and the balance
-    case yearsTitle, yearsIntro, yearTitle, yearTitleSoFar, soFarIn, sameDaysLastYear, yearColumn, activeDays, longestStreak, targetsCompletedLabel, onTimeLate, notesWritten, weightChangeLabel, bestMonth, bestWeek, habitChecks, comparedWith, figure, difference, byCompletionsTitle, byStrengthTitle, strengthOn, highlightsTitle, yearInReviewLink, balanceTitle, balanceNote, spentOnTitle, spentOnIntro, item, timesBought, lastTime, recentSpending, partialYear
+    case yearsTitle, yearsIntro, yearTitle, yearTitleSoFar, soFarIn, sameDaysLastYear, yearColumn, activeDays, longestStreak, targetsCompletedLabel, onTimeLate, notesWritten, weightChangeLabel, bestMonth, bestWeek, habitChecks, comparedWith, figure, difference, byCompletionsTitle, byStrengthTitle, strengthOn, highlightsTitle, balanceTitle, balanceNote, spentOnTitle, item, timesBought, lastTime, recentSpending, partialYear
     // Habits
-    case calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, allTimeCompletions, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, historyDescription, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
+    case overallStrengthDescriptionOne, bestStreaksDescriptionOne, timesThisWeek, timesThisMonth, timesThisYear, timesAllTime, historyPerWeek, historyPerMonth, historyPerQuarter, historyPerYear, showNumbersOf, weekdayColumn, hourColumn, balanceLine, calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, allTimeCompletions, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
 }
 
 extension UIString {

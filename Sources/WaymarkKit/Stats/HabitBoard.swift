@@ -5,8 +5,10 @@ public struct HabitBoard: Sendable {
     public let habits: [HabitFigures]
     /// The days the figures were computed from.
     public let log: HabitLog
-    /// The first day any habit has (today when none has a day).
+    /// The first day of the habits the overall strength counts (today when there are none).
     public let first: LocalDate
+    /// How many habits the overall strength counts: the ones not archived.
+    public let overallCount: Int
     public let today: LocalDate
     /// The overall strength per day from `first` to today: Loop's mean of the habits' scores.
     public let overall: [Double]
@@ -15,9 +17,11 @@ public struct HabitBoard: Sendable {
         self.log = log
         habits = log.habits.map { HabitFigures(name: $0.name, tag: $0.tag, days: $0.days) }
         today = log.today
-        first = habits.map(\.days.first).min() ?? log.today
-        overall = HabitScore.overall(habits.filter { !($0.tag.habit?.archived ?? false) }.map { ($0.days.first, $0.scores) },
-                                     from: first, to: today)
+        // Archived habits are left out of the overall strength, its start and its count (as Loop).
+        let counted = habits.filter { !($0.tag.habit?.archived ?? false) }
+        overallCount = counted.count
+        first = counted.map(\.days.first).min() ?? log.today
+        overall = HabitScore.overall(counted.map { ($0.days.first, $0.scores) }, from: first, to: today)
     }
 
     public init(export: Export, now: Int64, zone: Zone) {

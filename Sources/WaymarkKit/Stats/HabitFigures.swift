@@ -38,18 +38,26 @@ public struct HabitFigures: Sendable {
     public var scoreMonthAgo: Double {
         days.index(today.adding(days: -HabitFigures.monthDays)).map { scores[$0] } ?? 0
     }
-    public var doneToday: Bool { days.checks(on: today) > 0 }
+    public var doneToday: Bool { isDone(days.count - 1) }
+
+    /// Whether the day at `i` counts as done: a completion, or for a numerical habit an amount
+    /// that meets its target (at least, or at most with an entry), as its streaks count days.
+    public func isDone(_ i: Int) -> Bool {
+        guard i >= 0 && i < days.count, days.checks[i] > 0 else { return false }
+        guard rule.isNumerical, rule.target > 0 else { return true }
+        return rule.targetKind == .atMost ? days.amounts[i] <= rule.target : days.amounts[i] >= rule.target
+    }
     /// Completions, all time.
     public var completions: Int { days.totalChecks }
     public var points: Int { days.points.reduce(0, +) }
     /// Completions × the session length of a timed habit.
     public var minutes: Int { completions.multipliedReportingOverflow(by: tag.durationMinutes).partialValue }
 
-    /// Days with at least one completion in `start...end`.
+    /// Days done (`isDone`) in `start...end`.
     public func daysDone(from start: LocalDate, to end: LocalDate) -> Int {
         let lo = max(0, days.first.days(to: start)), hi = min(days.count - 1, days.first.days(to: end))
         guard lo <= hi else { return 0 }
-        return days.checks[lo...hi].reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        return (lo...hi).reduce(0) { $0 + (isDone($1) ? 1 : 0) }
     }
 
     /// Completions in `start...end`.
@@ -77,9 +85,10 @@ public struct HabitFigures: Sendable {
     }
 
     private func window(start: LocalDate, length: Int) -> Window {
-        let f = rule.frequency
+        // Capped as Loop's windows are (`HabitEntries.maxWindow`): a backup may hold any number.
+        let n = min(rule.frequency.numerator, 100_000), d = min(rule.frequency.denominator, 100_000)
         // Rounded to the nearest whole time, at least once: 3 times a week asks 13 of a 30-day month.
-        let asked = max(1, (f.numerator * length * 2 + f.denominator) / (2 * f.denominator))
+        let asked = max(1, (n * length * 2 + d) / (2 * d))
         return Window(done: daysDone(from: start, to: today), asked: asked)
     }
 }

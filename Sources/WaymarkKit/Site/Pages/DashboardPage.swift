@@ -31,7 +31,7 @@ enum DashboardPage {
     /// All points earned minus all spent, up to now; nothing without point records.
     static func balance(_ b: PointsBalance, _ r: PageRenderer) -> TemplateValue {
         guard b.earned != 0 || b.spent != 0 else { return .null }
-        return ["value": .string(r.format.integer(b.balance)),
+        return ["value": .string(r.format.integer(b.balance)), "spentAnything": .bool(!b.spendings.isEmpty),
                 "note": .string(r.text(.balanceNote, ["earned": r.format.integer(b.earned), "spent": r.format.integer(b.spent)]))]
     }
 

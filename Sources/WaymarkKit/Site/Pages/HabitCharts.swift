@@ -4,7 +4,7 @@
 enum HabitCharts {
     /// How many buckets each history view shows, newest last (years: all of them).
     static let historyLimits: [(unit: HabitHistory.Unit, id: String, limit: Int)] = [
-        (.week, "week", 52), (.month, "month", 36), (.quarter, "quarter", 40), (.year, "year", 1_000),
+        (.week, "week", 52), (.month, "month", 36), (.quarter, "quarter", 40), (.year, "year", 60),
     ]
 
     /// Every chart and table of habit `h`'s page, keyed as `habit.mustache` reads them.
@@ -21,6 +21,7 @@ enum HabitCharts {
             "weekdays": weekdays(h, phrases, r),
         ]
         let best = HabitStreaks.best(h.streaks, limit: 10)
+        out["amountHeader"] = .string(r.text(h.rule.isNumerical ? .amount : .completions))
         if !best.isEmpty {
             out["streaks"] = [
                 "chart": .html(streakChart(best, h, today: today, phrases, r)),
@@ -53,7 +54,7 @@ enum HabitCharts {
 
     /// The best streaks as bars, newest on top.
     static func streakChart(_ best: [HabitStreak], _ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
-        let description = r.text(.bestStreaksDescription, ["n": r.format.integer(best.count),
+        let description = r.text(best.count == 1 ? .bestStreaksDescriptionOne : .bestStreaksDescription, ["n": r.format.integer(best.count),
                                                            "best": phrases.days(best.map(\.length).max() ?? 0)])
         func labels() -> StreakChart.Labels {
             StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
@@ -65,13 +66,17 @@ enum HabitCharts {
             + "</div>"
     }
 
+    /// Months the strength tables list at most: ten years (a stray record from long ago must not
+    /// make a page of thousands of rows; the chart still draws every day).
+    static let tableMonths = 120
+
     /// A value per day as its value on the last day of each month, newest first.
     static func monthlyTable(first: LocalDate, values: [Double], _ r: PageRenderer) -> TemplateValue {
         guard !values.isEmpty else { return .array([]) }
         var rows: [TemplateValue] = []
         let last = first.adding(days: values.count - 1)
         var day = last
-        while day >= first {
+        while day >= first && rows.count < tableMonths {
             rows.append(["month": .string(r.format.monthYear(year: day.year, month: day.month)),
                          "value": .string(HabitPages.percent(values[first.days(to: day)], r.format))])
             day = day.startOfMonth.adding(days: -1)
@@ -116,7 +121,8 @@ enum HabitCharts {
         }
         let tick: (Double) -> String = { numerical ? f.decimal($0, places: 2).replacingZeroFraction() : f.integer(Int($0)) }
         let unitName = r.text(unit == .week ? .byWeek : unit == .month ? .byMonth : unit == .quarter ? .byQuarter : .byYear)
-        let description = r.text(.historyDescription, ["unit": unitName, "n": f.integer(buckets.count)])
+        let per: UIString = unit == .week ? .historyPerWeek : unit == .month ? .historyPerMonth : unit == .quarter ? .historyPerQuarter : .historyPerYear
+        let description = r.text(per, ["n": f.integer(buckets.count)])
         let chart = "<div class=\"chart-wide\">"
             + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
                            wholeNumbers: !numerical)
@@ -126,6 +132,7 @@ enum HabitCharts {
             + "</div>"
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .html(chart),
+            "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
             "rows": .array(buckets.reversed().map { ["when": .string(name($0.start)), "value": .string(amount($0.value))] }),
         ]
     }
@@ -156,7 +163,7 @@ enum HabitCharts {
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
             legend: numerical ? .scale(less: r.text(.less), more: r.text(.more)) : .items(legend),
             title: r.text(.calendarTitle),
-            description: r.text(.calendarDescription, ["n": phrases.days(done), "total": r.format.integer(first.days(to: today) + 1)]))
+            description: r.text(.calendarDescription, ["n": r.format.integer(done), "total": r.format.integer(first.days(to: today) + 1)]))
         return HabitCalendar.svg(today: today, cells: HabitCalendar.cells(h.days, today: today, numerical: numerical), labels: labels,
                                  id: "calendar")
     }

@@ -29,9 +29,9 @@ enum HabitPages {
         let overall = board.overall
         let overallNow = overall.last ?? 0
         var chart = ""
-        if !board.habits.isEmpty {
-            let description = r.text(.overallStrengthDescription, [
-                "now": percent(overallNow, f), "start": f.longDate(board.first), "n": f.integer(board.habits.count)])
+        if board.overallCount > 0 {
+            let description = r.text(board.overallCount == 1 ? .overallStrengthDescriptionOne : .overallStrengthDescription, [
+                "now": percent(overallNow, f), "start": f.longDate(board.first), "n": f.integer(board.overallCount)])
             chart = HabitCharts.strength(first: board.first, values: overall, id: "overall", title: r.text(.overallStrength),
                                          description: description, r)
         }
@@ -97,17 +97,17 @@ enum HabitPages {
         let today = h.today
         let change = (h.score - h.scoreMonthAgo) * 100
         let changeText = abs(change) < 0.5 ? r.text(.strengthSteady)
-            : r.text(.strengthChange, ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded())) + "%"])
+            : r.text(.strengthChange, ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded()))])
         func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }
         let yearStart = LocalDate(year: today.year, month: 1, day: 1) ?? today
         var cards = [
             card(.habitStrength, percent(h.score, f), changeText),
-            card(.thisWeek, f.integer(h.completions(from: today.startOfWeek, to: today))),
-            card(.thisMonth, f.integer(h.completions(from: today.startOfMonth, to: today))),
-            card(.thisYear, f.integer(h.completions(from: yearStart, to: today))),
-            card(.allTimeCompletions, f.integer(h.completions)),
+            card(.timesThisWeek, f.integer(h.completions(from: today.startOfWeek, to: today))),
+            card(.timesThisMonth, f.integer(h.completions(from: today.startOfMonth, to: today))),
+            card(.timesThisYear, f.integer(h.completions(from: yearStart, to: today))),
+            card(.timesAllTime, f.integer(h.completions)),
             card(.currentStreak, phrases.days(h.currentStreak?.length ?? 0),
                  h.currentStreak.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),
             card(.bestStreak, h.bestStreak.map { phrases.days($0.length) } ?? "—", h.bestStreak.map { span($0, phrases, today) }),

@@ -88,8 +88,8 @@ enum PointsPages {
         guard !b.spendings.isEmpty else { return .null }
         let f = r.format
         return [
-            "balance": .string(f.integer(b.balance)),
-            "note": .string(r.text(.balanceNote, ["earned": f.integer(b.earned), "spent": f.integer(b.spent)])),
+            "balanceLine": .string(r.text(.balanceLine, ["n": f.integer(b.balance),
+                                                         "note": r.text(.balanceNote, ["earned": f.integer(b.earned), "spent": f.integer(b.spent)])])),
             "items": .array(b.items.map { item in
                 ["name": .string(item.name ?? typeLabel(item.type, r)), "kind": .string(typeLabel(item.type, r)),
                  "times": .string(f.integer(item.times)), "spent": .string(f.integer(item.spent)),

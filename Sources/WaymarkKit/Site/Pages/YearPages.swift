@@ -75,8 +75,9 @@ enum YearPages {
                 before.map { signed(fig.notesWritten - $0.notesWritten) }),
         ]
         if fig.weightChange != nil || before?.weightChange != nil {
+            let difference = fig.weightChange.flatMap { now in before?.weightChange.map { now - $0 } }
             comparison.append(row(.weightChangeLabel, signedWeight(fig.weightChange), before.map { signedWeight($0.weightChange) },
-                                  nil))
+                                  difference.map(signedWeight)))
         }
         var highlights: [TemplateValue] = []
         func highlight(_ label: UIString, _ value: String, _ note: String?) {
