@@ -72,6 +72,11 @@ struct HabitSiteTests {
         #expect(page(files, "points/index.html").contains(#"<a href="../habits/run.html">Run</a>"#))
         #expect(page(files, "notes/run.html").contains(#"<a href="../habits/run.html">"#))
         #expect(page(files, "index.html").contains(#"<a href="habits/index.html">Habits</a>"#))
+        // The record tables and the recent activity link each check to its habit; a purchase not.
+        #expect(page(files, "points/2024-01.html").contains(#"<td><a href="../habits/run.html">Run</a></td></tr>"#))
+        #expect(page(files, "points/index.html").contains(#"<td><a href="../habits/read.html">Read</a></td></tr>"#))
+        #expect(page(files, "points/index.html").contains("<td>Movie</td></tr>"))
+        #expect(page(files, "index.html").contains(#"<span class="what"><a href="habits/run.html">Run</a>"#))
     }
 
     @Test func statsJSONHasScoresFrequenciesBestStreaksYearsAndTheBalance() throws {

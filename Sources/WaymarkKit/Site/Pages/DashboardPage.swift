@@ -276,6 +276,7 @@ enum DashboardPage {
                 "when": .string(text), "machine": .string(machine), "name": .string(record.name ?? PointsPages.typeLabel(record.type, r)),
                 "kind": .string(PointsPages.typeLabel(record.type, r)), "points": .string(phrases.signed(record.point)),
                 "spent": .bool(record.point < 0),
+                "href": record.type == "tag" ? .from(record.name.flatMap { HabitPages.path($0, content) }) : .null,
             ]))
             if items.count == 10 { break }
         }

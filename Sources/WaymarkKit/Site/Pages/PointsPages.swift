@@ -146,6 +146,9 @@ enum PointsPages {
         out.text(r.text(.name))
         out.markup("</th></tr></thead>\n<tbody>\n")
         var typeLabels: [String: [UInt8]] = [:]
+        // A habit check's name links to the habit's page: the link's opening is made once per name.
+        var habitLinks: [ExactText: [UInt8]] = [:]
+        let root = SitePath.root(from: "points/index.html")
         var lastType: String?? = .none, label: [UInt8] = []
         var lastDay = Int.min
         // The wall-clock seconds of the local day being written: records come newest first, so
@@ -204,7 +207,22 @@ enum PointsPages {
             out.markup("</td><td>")
             out.raw(label)
             out.markup("</td><td>")
-            if let name = record.name { out.text(name) }
+            if let name = record.name {
+                var link: [UInt8]?
+                if record.type == "tag" {
+                    if let known = habitLinks[ExactText(name)] { link = known } else if let path = HabitPages.path(name, content) {
+                        var a = HTMLBytes(capacity: 48)
+                        a.markup("<a href=\"")
+                        a.text(root + path)
+                        a.markup("\">")
+                        habitLinks[ExactText(name)] = a.bytes
+                        link = a.bytes
+                    }
+                }
+                if let link { out.raw(link) }
+                out.text(name)
+                if link != nil { out.markup("</a>") }
+            }
             if let describe = record.describe, !describe.isEmpty {
                 out.markup("<span class=\"describe\">")
                 out.text(describe)
