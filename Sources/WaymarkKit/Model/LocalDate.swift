@@ -59,6 +59,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The Monday on or before this date.
     public var startOfWeek: LocalDate { adding(days: 1 - weekday) }
 
+    /// 1 January of this date's year.
+    public var startOfYear: LocalDate {
+        var before = day - 1
+        for m in 1..<max(1, month) { before += LocalDate.daysIn(month: m, year: year) }
+        return LocalDate(dayNumber: dayNumber - before)
+    }
+
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }

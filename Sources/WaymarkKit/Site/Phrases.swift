@@ -11,6 +11,9 @@ struct Phrases {
 
     private func text(_ key: UIString, _ values: [String: String] = [:]) -> String { key.text(language, values) }
 
+    /// Between a label and its value: full width in Chinese ("11月29日：3 分"), ": " in English.
+    var colon: String { language == .zhHans ? "：" : ": " }
+
     func days(_ n: Int) -> String { text(n == 1 ? .daysOne : .daysMany, ["n": format.integer(n)]) }
 
     func points(_ n: Int) -> String { text(abs(n) == 1 ? .pointsOne : .pointsMany, ["n": format.integer(n)]) }

@@ -62,15 +62,15 @@ struct SiteContent: Sendable {
     }
 
     init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
-         habits: HabitBoard, years: [YearReview], balance: PointsBalance) {
+         reviews: Reviews) {
         self.export = export
         self.options = options
         self.points = points
         self.arranged = arranged
         self.weight = weight
-        self.habits = habits
-        self.years = years
-        self.balance = balance
+        habits = reviews.habits
+        years = reviews.years
+        balance = reviews.balance
     }
 
     /// Computes everything one piece after another (tests; `BuildPipeline` runs the pieces side
@@ -82,13 +82,6 @@ struct SiteContent: Sendable {
                   arranged: ContentArrangement(export, rendered: rendered, today: options.zone.localDateTime(of: options.now).date,
                                                zone: options.zone),
                   weight: WeightStatistics.make(export, options), reviews: SiteContent.reviews(export, options))
-    }
-
-    /// Delegates to the memberwise initialiser with the habit figures and years of `reviews`.
-    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
-         reviews: Reviews) {
-        self.init(export: export, options: options, points: points, arranged: arranged, weight: weight,
-                  habits: reviews.habits, years: reviews.years, balance: reviews.balance)
     }
 
     /// The habit figures, the years in review and the balance: one computation, as the years

@@ -7,15 +7,13 @@ enum StatsDocument {
     /// the habit pages' rule).
     static func make(_ stats: PointStatistics, habits: HabitBoard? = nil, years: [YearReview]? = nil, balance: PointsBalance? = nil,
                      extra: [(String, JSONOutput)] = []) -> JSONOutput {
-        var figures: [String: HabitFigures] = [:]
-        for h in habits?.habits ?? [] where figures[h.name] == nil { figures[h.name] = h }
         var members: [(String, JSONOutput)] = [
             ("schema", .int(schema)),
             ("now", .string(LocaleFormat.machine(.instant(stats.now), in: stats.zone))),
             ("timeZone", .string(stats.zone.identifier)),
             ("streak", .int(stats.streak)),
             ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0)) })),
-            ("tags", .array(stats.tags.map { tag($0, figures[$0.name]) })),
+            ("tags", .array(stats.tags.map { tag($0, habits?.habit(named: $0.name)) })),
         ]
         if let balance {
             members.append(("balance", .object([("earned", .int(balance.earned)), ("spent", .int(balance.spent)),

@@ -3,6 +3,8 @@
 public struct HabitBoard: Sendable {
     /// In the order of `tags.json`.
     public let habits: [HabitFigures]
+    /// Index into `habits` by habit name.
+    private let indexByName: [String: Int]
     /// The days the figures were computed from.
     public let log: HabitLog
     /// The first day of the habits the overall strength counts (today when there are none).
@@ -15,8 +17,11 @@ public struct HabitBoard: Sendable {
 
     public init(log: HabitLog) {
         self.log = log
-        habits = log.habits.map { HabitFigures(name: $0.name, tag: $0.tag, days: $0.days) }
+        let habits = log.habits.map { HabitFigures(name: $0.name, tag: $0.tag, days: $0.days) }
+        self.habits = habits
         today = log.today
+        // Names are unique in a `HabitLog`.
+        indexByName = Dictionary(habits.indices.map { (habits[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         // Archived habits are left out of the overall strength, its start and its count (as Loop).
         let counted = habits.filter { !($0.tag.habit?.archived ?? false) }
         overallCount = counted.count
@@ -27,6 +32,9 @@ public struct HabitBoard: Sendable {
     public init(export: Export, now: Int64, zone: Zone) {
         self.init(log: HabitLog(export: export, now: now, zone: zone))
     }
+
+    /// The figures of the habit `name`; nil for a name no habit has.
+    public func habit(named name: String) -> HabitFigures? { indexByName[name].map { habits[$0] } }
 
     /// The habits by strength today, strongest first; ties by name.
     public var byStrength: [HabitFigures] {

@@ -60,13 +60,6 @@ public struct HabitFigures: Sendable {
         return (lo...hi).reduce(0) { $0 + (isDone($1) ? 1 : 0) }
     }
 
-    /// Completions in `start...end`.
-    public func completions(from start: LocalDate, to end: LocalDate) -> Int {
-        let lo = max(0, days.first.days(to: start)), hi = min(days.count - 1, days.first.days(to: end))
-        guard lo <= hi else { return 0 }
-        return days.checks[lo...hi].reduce(0, +)
-    }
-
     /// A calendar window's progress: days done so far against the days the frequency asks for
     /// over the whole window ("3/7" on a Wednesday for a daily habit: the week is not over).
     public struct Window: Sendable, Equatable {

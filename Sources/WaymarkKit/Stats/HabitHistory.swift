@@ -107,10 +107,11 @@ extension HabitHistory.Unit {
             return day.startOfWeek
         case .month:
             return day.startOfMonth
-        case .quarter, .year:
+        case .year:
+            return day.startOfYear
+        case .quarter:
             var d = day.startOfMonth
-            let back = self == .quarter ? (d.month - 1) % 3 : d.month - 1
-            for _ in 0..<back { d = d.adding(days: -1).startOfMonth }
+            for _ in 0..<(d.month - 1) % 3 { d = d.adding(days: -1).startOfMonth }
             return d
         }
     }

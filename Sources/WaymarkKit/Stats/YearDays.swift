@@ -180,11 +180,7 @@ struct YearDays {
     }
 
     /// The day number of 1 January of `date`'s year.
-    static func startOfYear(_ date: LocalDate) -> Int {
-        var before = date.day - 1
-        for m in 1..<max(1, date.month) { before += LocalDate.daysIn(month: m, year: date.year) }
-        return date.dayNumber - before
-    }
+    static func startOfYear(_ date: LocalDate) -> Int { date.startOfYear.dayNumber }
 
     static func length(ofYear year: Int) -> Int { LocalDate.isLeap(year) ? 366 : 365 }
 }

@@ -134,7 +134,7 @@ enum DashboardPage {
         }
         let labels = Heatmap.Labels(
             weekday: phrases.weekday, month: r.format.monthShort,
-            cell: { day, n in r.format.longDate(day) + (r.options.language == .zhHans ? "：" : ": ") + phrases.points(n) },
+            cell: { day, n in r.format.longDate(day) + phrases.colon + phrases.points(n) },
             less: r.text(.less), more: r.text(.more), title: r.text(.heatmapTitle), description: description)
         return Heatmap.svg(today: stats.today, value: { stats.daily.earned(on: $0) }, labels: labels, id: "heatmap")
     }
@@ -240,9 +240,7 @@ enum DashboardPage {
     /// the two pages never disagree; the name links to the habit page (the template adds {{root}}).
     static func tagRows(_ tags: [TagStats], _ today: LocalDate, _ content: SiteContent, _ phrases: Phrases,
                         _ r: PageRenderer) -> TemplateValue {
-        var streaks: [String: Int] = [:]
-        for h in content.habits.habits { streaks[h.name] = h.currentStreak?.length ?? 0 }
-        return .array(tags.map { t in
+        .array(tags.map { t in
             [
                 "name": .string(t.name),
                 "href": .from(HabitPages.path(t.name, content)),
@@ -252,7 +250,7 @@ enum DashboardPage {
                 "time": .string(phrases.duration(minutes: t.minutes)),
                 "lastDone": .string(t.lastDone.map { phrases.day($0, today: today) } ?? r.text(.never)),
                 "lastDoneMachine": .from(t.lastDone?.description),
-                "streak": .string(phrases.days(streaks[t.name] ?? t.streak)),
+                "streak": .string(phrases.days(content.habits.habit(named: t.name).map { $0.currentStreak?.length ?? 0 } ?? t.streak)),
             ]
         })
     }

@@ -44,7 +44,7 @@ enum HabitCharts {
             LineChart.Options(width: width, height: height, xTicks: ticks, title: title, description: description,
                               tickLabel: { long && $0.month == 1 ? String($0.year) : (long ? f.monthShort($0.month) : f.shortDate($0)) },
                               percent: { HabitPages.percent($0, f) },
-                              pointTitle: { f.longDate($0) + (r.options.language == .zhHans ? "：" : ": ") + HabitPages.percent($1, f) },
+                              pointTitle: { f.longDate($0) + Phrases(r.options.language).colon + HabitPages.percent($1, f) },
                               color: color, id: id + suffix)
         }
         return "<div class=\"chart-wide\">" + LineChart.svg(first: first, values: values, options(720, 220, "-wide", ticks: 8))
@@ -58,7 +58,7 @@ enum HabitCharts {
                                                            "best": phrases.days(best.map(\.length).max() ?? 0)])
         func labels() -> StreakChart.Labels {
             StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
-                               bar: { HabitPages.span($0, phrases, today) + (r.options.language == .zhHans ? "：" : ": ") + phrases.days($0.length) },
+                               bar: { HabitPages.span($0, phrases, today) + Phrases(r.options.language).colon + phrases.days($0.length) },
                                title: r.text(.bestStreaksTitle), description: description)
         }
         return "<div class=\"chart-wide\">" + StreakChart.svg(best, width: 720, labels: labels(), id: "streaks-wide", color: h.tag.color)
@@ -142,7 +142,7 @@ enum HabitCharts {
         let first = Heatmap.firstDay(today: today)
         let done = h.daysDone(from: first, to: today)
         let numerical = h.rule.isNumerical
-        let colon = r.options.language == .zhHans ? "：" : ": "
+        let colon = phrases.colon
         let unit = h.tag.habit?.unit.map { " " + $0 } ?? ""
         func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
             let what: String

@@ -101,12 +101,12 @@ enum HabitPages {
         func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }
-        let yearStart = LocalDate(year: today.year, month: 1, day: 1) ?? today
+        let times = HabitHistory.totals(h.days, numerical: false)
         var cards = [
             card(.habitStrength, percent(h.score, f), changeText),
-            card(.timesThisWeek, f.integer(h.completions(from: today.startOfWeek, to: today))),
-            card(.timesThisMonth, f.integer(h.completions(from: today.startOfMonth, to: today))),
-            card(.timesThisYear, f.integer(h.completions(from: yearStart, to: today))),
+            card(.timesThisWeek, f.integer(Int(times.week))),
+            card(.timesThisMonth, f.integer(Int(times.month))),
+            card(.timesThisYear, f.integer(Int(times.year))),
             card(.timesAllTime, f.integer(h.completions)),
             card(.currentStreak, phrases.days(h.currentStreak?.length ?? 0),
                  h.currentStreak.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),

@@ -55,7 +55,7 @@ enum YearPages {
             let text = f.decimal(abs(v)) + " " + unitLabel
             return abs(v) < 0.05 ? f.decimal(0) + " " + unitLabel : (v > 0 ? "+" : "−") + text
         }
-        func signed(_ n: Int) -> String { n == 0 ? "0" : phrases.signed(n).replacingOccurrences(of: "-", with: "−") }
+        let signed = phrases.signed
         func row(_ label: UIString, _ now: String, _ then: String?, _ change: String?) -> TemplateValue {
             ["label": .string(r.text(label)), "now": .string(now), "then": .string(then ?? "—"), "change": .string(change ?? "—")]
         }
