@@ -88,7 +88,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                     exit: 65, messages: [#"points.json: /0/pointDate: not a date-time (got "0000-01-01")"#,
                                          #"points.json: /1/pointDate: not a date-time (got "99999-01-01T00:00:00")"#]),
         HostileCase(name: "year 1 and 9999 are fine", setup: points(#"[{"point": 1, "pointDate": "0001-01-01"}, {"point": 1, "pointDate": "9999-12-31T23:59:59Z"}]"#),
-                    exit: 0, messages: ["points.json: 1 point records dated after"]),
+                    exit: 0, messages: ["points.json: 1 point record dated after"]),
         HostileCase(name: "envelope with ok false", setup: points(#"{"code": "A0230", "message": "登录已过期", "data": null, "ok": false}"#), exit: 65,
                     messages: [#"points.json: /ok: the app reported a failure instead of data: "登录已过期" (code "A0230")"#]),
         HostileCase(name: "data is not an array", setup: points(#"{"code": "00000", "data": "nope", "ok": true}"#), exit: 65,

@@ -43,6 +43,7 @@ struct PageRenderer: Sendable {
             "siteTitle": .string(siteTitle),
             "root": .string(root),
             "t": strings,
+            "colon": .string(Phrases(options.language).colon),
             "section": .string(section),
             "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
             "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),

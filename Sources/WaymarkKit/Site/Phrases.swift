@@ -14,9 +14,20 @@ struct Phrases {
     /// Between a label and its value: full width in Chinese ("11月29日：3 分"), ": " in English.
     var colon: String { language == .zhHans ? "：" : ": " }
 
-    func days(_ n: Int) -> String { text(n == 1 ? .daysOne : .daysMany, ["n": format.integer(n)]) }
+    /// `one` or `other` by the language's plural rule (`Plural`), with `{n}` filled in: the one
+    /// place a count chooses its wording.
+    func counted(_ n: Int, one: UIString, other: UIString, _ values: [String: String] = [:]) -> String {
+        var values = values
+        values["n"] = values["n"] ?? format.integer(n)
+        return text(Plural.of(n, in: language) == .one ? one : other, values)
+    }
 
-    func points(_ n: Int) -> String { text(abs(n) == 1 ? .pointsOne : .pointsMany, ["n": format.integer(n)]) }
+    func days(_ n: Int) -> String { counted(n, one: .daysOne, other: .daysMany) }
+
+    func points(_ n: Int) -> String { counted(n, one: .pointsOne, other: .pointsMany) }
+
+    /// "1 record", "568 records", "568 条记录".
+    func records(_ n: Int) -> String { counted(n, one: .recordsOne, other: .recordsMany) }
 
     func duration(minutes: Int) -> String {
         let h = minutes / 60, m = minutes % 60

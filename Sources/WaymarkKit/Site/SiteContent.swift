@@ -31,7 +31,7 @@ struct SiteContent: Sendable {
     var warnings: [Diagnostic] {
         var warnings = arranged.warnings
         if points.futureRecords > 0 {
-            warnings.append(.warning("points.json", .file, UIString.futureRecordsWarning.text(.en, [
+            warnings.append(.warning("points.json", .file, (Plural.of(points.futureRecords, in: .en) == .one ? UIString.futureRecordsWarningOne : .futureRecordsWarning).text(.en, [
                 "n": String(points.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
         return warnings

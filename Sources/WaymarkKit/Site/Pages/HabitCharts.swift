@@ -54,8 +54,8 @@ enum HabitCharts {
 
     /// The best streaks as bars, newest on top.
     static func streakChart(_ best: [HabitStreak], _ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
-        let description = r.text(best.count == 1 ? .bestStreaksDescriptionOne : .bestStreaksDescription, ["n": r.format.integer(best.count),
-                                                           "best": phrases.days(best.map(\.length).max() ?? 0)])
+        let description = phrases.counted(best.count, one: .bestStreaksDescriptionOne, other: .bestStreaksDescription,
+                                          ["best": phrases.days(best.map(\.length).max() ?? 0)])
         func labels() -> StreakChart.Labels {
             StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
                                bar: { HabitPages.span($0, phrases, today) + Phrases(r.options.language).colon + phrases.days($0.length) },
@@ -121,8 +121,10 @@ enum HabitCharts {
         }
         let tick: (Double) -> String = { numerical ? f.decimal($0, places: 2).replacingZeroFraction() : f.integer(Int($0)) }
         let unitName = r.text(unit == .week ? .byWeek : unit == .month ? .byMonth : unit == .quarter ? .byQuarter : .byYear)
-        let per: UIString = unit == .week ? .historyPerWeek : unit == .month ? .historyPerMonth : unit == .quarter ? .historyPerQuarter : .historyPerYear
-        let description = r.text(per, ["n": f.integer(buckets.count)])
+        let per: (one: UIString, other: UIString) = unit == .week ? (.historyPerWeekOne, .historyPerWeek)
+            : unit == .month ? (.historyPerMonthOne, .historyPerMonth)
+            : unit == .quarter ? (.historyPerQuarterOne, .historyPerQuarter) : (.historyPerYearOne, .historyPerYear)
+        let description = Phrases(r.options.language).counted(buckets.count, one: per.one, other: per.other)
         let chart = "<div class=\"chart-wide\">"
             + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
                            wholeNumbers: !numerical)

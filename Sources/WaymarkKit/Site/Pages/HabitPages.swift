@@ -30,8 +30,8 @@ enum HabitPages {
         let overallNow = overall.last ?? 0
         var chart = ""
         if board.overallCount > 0 {
-            let description = r.text(board.overallCount == 1 ? .overallStrengthDescriptionOne : .overallStrengthDescription, [
-                "now": percent(overallNow, f), "start": f.longDate(board.first), "n": f.integer(board.overallCount)])
+            let description = Phrases(r.options.language).counted(board.overallCount, one: .overallStrengthDescriptionOne,
+                other: .overallStrengthDescription, ["now": percent(overallNow, f), "start": f.longDate(board.first)])
             chart = HabitCharts.strength(first: board.first, values: overall, id: "overall", title: r.text(.overallStrength),
                                          description: description, r)
         }
@@ -97,7 +97,8 @@ enum HabitPages {
         let today = h.today
         let change = (h.score - h.scoreMonthAgo) * 100
         let changeText = abs(change) < 0.5 ? r.text(.strengthSteady)
-            : r.text(.strengthChange, ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded()))])
+            : phrases.counted(Int(abs(change).rounded()), one: .strengthChangeOne, other: .strengthChange,
+                              ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded()))])
         func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }
