@@ -33,6 +33,10 @@ struct PageRenderer: Sendable {
 
     func text(_ key: UIString) -> String { key.text(options.language) }
 
+    /// The `lang` for a name from the data when it is written in the other language's script
+    /// (`TextLanguage`); null otherwise. Templates put it on the element around the name.
+    func lang(_ text: String) -> TemplateValue { .from(TextLanguage.lang(of: text, on: options.language)) }
+
     func text(_ key: UIString, _ values: [String: String]) -> String { key.text(options.language, values) }
 
     /// The context every page shares, for each folder depth and navigation section: built once,
