@@ -1,6 +1,18 @@
 extension UIString {
     var chinese: String {
         switch self {
+        // Issue 13: targets
+        case .overdueDaysOne: return "逾期 1 天"
+        case .overdueDaysMany: return "逾期 {n} 天"
+        case .lateDaysOne: return "晚 1 天"
+        case .lateDaysMany: return "晚 {n} 天"
+        case .onTimeRate: return "按时完成：{rate}"
+        case .onTimeDetail: return "有截止时间的 {total} 个已完成目标中，{onTime} 个在截止当天或之前完成。"
+        case .oldOverdueSummary: return "逾期超过 90 天：{n} 个"
+        case .timelineCaption: return "{start}至{end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
+        case .clusterTitle: return "{n} 个目标，{start}至{end}：{names}"
+        case .clusterMore: return "另有 {n} 个"
+        case .undated: return "无日期"
         case .navOverview: return "概览"
         case .navHabits: return "习惯"
         case .habitsIndexTitle: return "全部习惯"

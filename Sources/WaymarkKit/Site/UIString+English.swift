@@ -1,6 +1,18 @@
 extension UIString {
     var english: String {
         switch self {
+        // Issue 13: targets
+        case .overdueDaysOne: return "1 day overdue"
+        case .overdueDaysMany: return "{n} days overdue"
+        case .lateDaysOne: return "1 day late"
+        case .lateDaysMany: return "{n} days late"
+        case .onTimeRate: return "On time: {rate}"
+        case .onTimeDetail: return "{onTime} of {total} done targets with a deadline were done by their deadline’s day."
+        case .oldOverdueSummary: return "Overdue for more than 90 days: {n}"
+        case .timelineCaption: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} targets are due in this window; near deadlines are merged into a circle with their number."
+        case .clusterTitle: return "{n} targets, {start} to {end}: {names}"
+        case .clusterMore: return "and {n} more"
+        case .undated: return "No date"
         case .navOverview: return "Overview"
         case .navHabits: return "Habits"
         case .habitsIndexTitle: return "All habits"
