@@ -43,12 +43,15 @@ public enum TimelineChart {
         public var tickLabel: (LocalDate) -> String
         /// The `<title>` of a cluster, given its members (in date order).
         public var clusterTitle: ([Marker]) -> String
+        /// The label of a cluster too big to name its members: its dates.
+        public var clusterLabel: ([Marker]) -> String
         public var title: String
         public var description: String
         public var id: String
 
         public init(width: Double = 760, today: Int, past: Int = 30, ahead: Int = 60, todayLabel: String,
                     tickLabel: @escaping (LocalDate) -> String, clusterTitle: @escaping ([Marker]) -> String,
+                    clusterLabel: @escaping ([Marker]) -> String,
                     title: String, description: String, id: String) {
             self.width = width
             self.today = today
@@ -57,6 +60,7 @@ public enum TimelineChart {
             self.todayLabel = todayLabel
             self.tickLabel = tickLabel
             self.clusterTitle = clusterTitle
+            self.clusterLabel = clusterLabel
             self.title = title
             self.description = description
             self.id = id
@@ -100,7 +104,7 @@ public enum TimelineChart {
     static let fontSize = 11.0, countFontSize = 10.0
     static let tickBaseline = 14.0, axisY = 34.0, firstRow = 60.0, rowHeight = 17.0, maxRows = 6
     static let side = 16.0, markerRadius = 6.0, markerGap = 2.0, labelGap = 8.0, lineGap = 3.0
-    /// Clusters up to this size list their members' names; bigger ones show only their count.
+    /// Clusters up to this size list their members' names; bigger ones their dates.
     static let namedClusterSize = 3
     /// The widest a label may be; longer names are cut at a word boundary with "…".
     static let maxLabelWidth = 220.0, minLabelWidth = 50.0
@@ -163,6 +167,9 @@ public enum TimelineChart {
             while head.last == " " { head.removeLast() }
             guard !head.isEmpty else { continue }
             if let last = head.last, "《（(「『“‘-–—:：,，、".contains(last) { continue }
+            // Nor inside brackets or quotes: "读完《原…" parts a title.
+            let opened = head.filter { "《（「『“".contains($0) }.count, closed = head.filter { "》）」』”".contains($0) }.count
+            if opened > closed { continue }
             let text = head + "…"
             // A stub ("目…") says nothing; a label this short is better left out.
             let width = TimeTicks.estimatedWidth(text)
@@ -191,7 +198,7 @@ public enum TimelineChart {
             return t.x + half + labelGap <= todayLabelX - todayWidth / 2 || t.x - half - labelGap >= todayLabelX + todayWidth / 2
         }
 
-        let labels = placeLabels(groups, markers, todayX: todayX, width: o.width)
+        let labels = placeLabels(groups, markers, todayX: todayX, width: o.width, rangeLabel: o.clusterLabel)
         let usedRows = labels.map { $0.row + $0.lines.count }.max() ?? 0
         let bottom = usedRows == 0 ? axisY + (groups.map(\.radius).max() ?? markerRadius) + 8
             : firstRow + Double(usedRows - 1) * rowHeight + 0.2 * fontSize + 6
@@ -201,8 +208,11 @@ public enum TimelineChart {
 
     /// The labels: as many groups as fit, the most telling first (open before done, then nearest
     /// today), each laid out by `arrange`.
-    static func placeLabels(_ groups: [Group], _ markers: [Marker], todayX: Double, width: Double) -> [Label] {
-        let texts = groups.map { g in g.members.count <= namedClusterSize ? g.members.map { versions(markers[$0].label) } : [] }
+    static func placeLabels(_ groups: [Group], _ markers: [Marker], todayX: Double, width: Double,
+                            rangeLabel: ([Marker]) -> String) -> [Label] {
+        let texts = groups.map { g in
+            g.members.count <= namedClusterSize ? g.members.map { versions(markers[$0].label) } : [[rangeLabel(g.members.map { markers[$0] })]]
+        }
         let priority = groups.indices.filter { g in !texts[g].isEmpty && texts[g].allSatisfy { !$0.isEmpty } }.sorted { a, b in
             let doneA = groups[a].members.allSatisfy { markers[$0].kind == .done }
             let doneB = groups[b].members.allSatisfy { markers[$0].kind == .done }
@@ -306,7 +316,7 @@ public enum TimelineChart {
         for label in l.labels {
             let g = l.groups[label.group]
             for (i, line) in label.lines.enumerated() {
-                let kind = markers[g.members[i]].kind.rawValue
+                let kind = g.members.count > namedClusterSize ? "range" : markers[g.members[i]].kind.rawValue
                 let y = firstRow + Double(label.row + i) * rowHeight
                 // Anchored at the stem's side, so a label wider than estimated grows away from it.
                 let anchor = label.leftOfStem ? "x=\"\(c(g.x - lineGap))\" text-anchor=\"end\"" : "x=\"\(c(g.x + lineGap))\""

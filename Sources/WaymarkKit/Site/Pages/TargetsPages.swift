@@ -217,6 +217,10 @@ enum TargetsPages {
                                               "start": f.shortDate(LocalDate(dayNumber: members.first?.day ?? 0)),
                                               "end": f.shortDate(LocalDate(dayNumber: members.last?.day ?? 0)), "names": names + more])
             },
+            clusterLabel: { members in
+                let first = LocalDate(dayNumber: members.first?.day ?? 0), last = LocalDate(dayNumber: members.last?.day ?? 0)
+                return first == last ? f.shortDate(first) : f.shortDate(first) + "–" + f.shortDate(last)
+            },
             title: r.text(.timelineTitle), description: "", id: "timeline")
         let visible = TimelineChart.visible(markers, options).map { markers[$0] }
         guard !visible.isEmpty else { return .null }
