@@ -48,11 +48,15 @@ for r in records("points.json"):
     points.append((d, int(float(r["point"])), r.get("pointType"), r.get("pointName")))
 
 targets = []
+passed = []  # per target: its deadline has passed by now (an instant reached, a whole day over)
+completed_moment = []  # per target: the completion instant (or whole day), to leave out completions after now
 for t in records("targets.json"):
-    deadline = day_of(t["deadline"])[0] if t.get("deadline") else None
+    deadline, deadline_at = day_of(t["deadline"]) if t.get("deadline") else (None, None)
     done = str(t.get("status")) == "1"
-    complete = day_of(t["completeTime"])[0] if t.get("completeTime") else deadline
+    complete, complete_at = day_of(t["completeTime"]) if t.get("completeTime") else (deadline, deadline_at)
     targets.append((deadline, done, complete if done else None))
+    passed.append(deadline is not None and (deadline_at <= now if deadline_at is not None else deadline < today))
+    completed_moment.append((complete, complete_at))
 
 def earned(a, b):
     return sum(p for d, p, _, _ in points if a <= d <= b and p > 0)
@@ -98,8 +102,16 @@ for name, length in [("day", 1), ("week", 7), ("month", 30), ("year", 365), ("al
         d += dt.timedelta(days=1)
     check(f"{name}.bestStreak", p["bestStreak"], best)
     check(f"{name}.completedTargets", p["completedTargets"], sum(1 for _, done, c in targets if done and c and start <= c <= today))
-    due = [done for dl, done, _ in targets if dl and start <= dl <= today]
+    # Due once the deadline has passed, or once done (a target due at 21:30 is not missed at 20:00).
+    due = [done for (dl, done, _), gone in zip(targets, passed) if dl and start <= dl <= today and (done or gone)]
     check(f"{name}.completionRate", p["completionRate"], round1(sum(due) / len(due) * 100) if due else None)
+
+# On time: done targets with a deadline, completed by now, on or before the deadline's day.
+timed = [(c <= dl) for (dl, done, c), (cd, cat) in zip(targets, completed_moment)
+         if done and dl and c and not (cat > now if cat is not None else cd > today)]
+check("targets.onTime", stats["targets"]["onTime"], sum(timed))
+check("targets.late", stats["targets"]["late"], len(timed) - sum(timed))
+check("targets.onTimeRate", stats["targets"]["onTimeRate"], round1(sum(timed) / len(timed) * 100) if timed else None)
 
 for tag, got in zip([t for t in records("tags.json") if t.get("tagName")], stats["tags"]):
     mine = [(d, p) for d, p, kind, n in points if kind == "tag" and n == tag["tagName"]]

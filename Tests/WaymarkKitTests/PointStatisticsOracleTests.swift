@@ -77,7 +77,11 @@ struct PointStatisticsOracleTests {
             #expect(p.bestStreak == best)
             let completed = targets.filter { t in t.done && (t.completed ?? t.deadline).map { day($0) >= start && day($0) <= today } == true }
             #expect(p.completedTargets == completed.count)
-            let due = targets.filter { t in t.deadline.map { day($0) >= start && day($0) <= today } == true }
+            // Due: the deadline's day in the window, and the deadline passed (these are instants) or the target done.
+            let due = targets.filter { t in
+                guard let deadline = t.deadline, case .instant(let s) = deadline else { return false }
+                return day(deadline) >= start && day(deadline) <= today && (t.done || s <= now)
+            }
             #expect(p.completionRate == (due.isEmpty ? nil : Double(due.filter(\.done).count) / Double(due.count) * 100))
         }
         for tag in stats.tags {

@@ -122,6 +122,29 @@ struct PointStatisticsTests {
         #expect(s.period(.month).completionRate == 50)  // A done, B open; C is due later
     }
 
+    @Test func aTargetIsDueOnlyOnceItsDeadlineHasPassed() {
+        // Due 21:30 today in Shanghai. At 20:00 it is not missed yet: nothing is due today.
+        let open = [Target(name: "Call", deadline: at("2026-11-29T21:30:00", shanghai))]
+        let early = PointStatistics(export: Export(targets: open), now: instant("2026-11-29T20:00:00", shanghai), zone: shanghai)
+        #expect(early.period(.day).completionRate == nil && early.period(.day).targetsDue == 0)
+        // At 22:00 it is: 0 of 1 done, 0 %.
+        let late = PointStatistics(export: Export(targets: open), now: instant("2026-11-29T22:00:00", shanghai), zone: shanghai)
+        #expect(late.period(.day).completionRate == 0 && late.period(.day).targetsDue == 1)
+        // At 21:30 exactly the deadline is reached.
+        #expect(PointStatistics(export: Export(targets: open), now: instant("2026-11-29T21:30:00", shanghai), zone: shanghai)
+            .period(.day).targetsDue == 1)
+        // Done before its deadline it counts at once: 1 of 1, 100 %.
+        let done = [Target(name: "Call", deadline: at("2026-11-29T21:30:00", shanghai), done: true, completed: at("2026-11-29T19:00:00", shanghai))]
+        let early2 = PointStatistics(export: Export(targets: done), now: instant("2026-11-29T20:00:00", shanghai), zone: shanghai)
+        #expect(early2.period(.day).completionRate == 100 && early2.period(.day).targetsDueDone == 1)
+        // A whole-day deadline passes when its day is over: today's is not due, yesterday's is.
+        let days = [Target(name: "Today", deadline: at("2026-11-29", shanghai)), Target(name: "Yesterday", deadline: at("2026-11-28", shanghai)),
+                    Target(name: "Done", deadline: at("2026-11-28", shanghai), done: true)]
+        let s = PointStatistics(export: Export(targets: days), now: instant("2026-11-29T23:59:00", shanghai), zone: shanghai)
+        #expect(s.period(.day).targetsDue == 0 && s.period(.day).completionRate == nil)
+        #expect(s.period(.week).targetsDue == 2 && s.period(.week).completionRate == 50)  // Yesterday open, Done done
+    }
+
     @Test func windowsAcrossDaylightSavingInNewYork() {
         // Clocks fall back on 2026-11-01 at 02:00 EDT. Today is 2026-11-02 (EST).
         let records = [

@@ -4,6 +4,10 @@ import Testing
 struct TargetScheduleTests {
     let shanghai = Zone(identifier: "Asia/Shanghai")!
     func at(_ text: String, _ zone: Zone) -> Moment { DateTimeText.parse(text)!.moment(in: zone) }
+    func instant(_ text: String, _ zone: Zone) -> Int64 {
+        guard case .instant(let s) = at(text, zone) else { return 0 }
+        return s
+    }
     var today: LocalDate { LocalDate(year: 2026, month: 11, day: 29)! }
 
     func label(_ deadline: String?, done: Bool = false, completed: String? = nil, zone: Zone? = nil, language: Language = .en) throws -> (TargetSchedule.State, String) {
@@ -23,13 +27,17 @@ struct TargetScheduleTests {
         #expect(try label("2026-11-29T00:00:00") == (.dueToday, "00:00"))
         #expect(try label("2026-11-29T23:59:00") == (.dueToday, "23:59"))
         // 23:59 yesterday: overdue by a day, shown as MM.dd.
-        #expect(try label("2026-11-28T23:59:00") == (.overdue(days: -1), "11.28"))
+        #expect(try label("2026-11-28T23:59:00") == (.overdue(days: -1), "Nov 28"))
+        #expect(try label("2026-11-28T23:59:00", language: .zhHans) == (.overdue(days: -1), "11.28"))  // the app's label
+        #expect(try label("2025-12-01T08:00:00") == (.overdue(days: -363), "Dec 1, 2025"))
+        #expect(try label("2025-12-01T08:00:00", language: .zhHans) == (.overdue(days: -363), "2025.12.01"))
         // Tomorrow 00:00: one calendar day ahead, however few hours away.
         #expect(try label("2026-11-30T00:00:00") == (.upcoming(days: 1), "tomorrow"))
         #expect(try label("2026-11-30T00:00:00", language: .zhHans) == (.upcoming(days: 1), "明天"))
         #expect(try label("2026-12-11T22:00:00") == (.upcoming(days: 12), "in 12 days"))
         #expect(try label("2026-12-11T22:00:00", language: .zhHans) == (.upcoming(days: 12), "还剩12天"))
-        #expect(try label("2026-01-05T10:00:00") == (.overdue(days: -328), "01.05"))
+        #expect(try label("2026-01-05T10:00:00") == (.overdue(days: -328), "Jan 5"))
+        #expect(try label("2026-01-05T10:00:00", language: .zhHans) == (.overdue(days: -328), "01.05"))
         // A whole-day deadline due today has no time.
         #expect(try label("2026-11-29") == (.dueToday, "today"))
         #expect(try label(nil) == (.noDeadline, "No deadline"))
@@ -43,7 +51,7 @@ struct TargetScheduleTests {
         #expect(try label("2026-11-29T17:00:00Z", zone: .utc) == (.dueToday, "17:00"))
         // 2026-11-28T20:00Z is Nov 29 04:00 in Shanghai (due today) but Nov 28 in UTC (overdue).
         #expect(try label("2026-11-28T20:00:00Z", zone: shanghai) == (.dueToday, "04:00"))
-        #expect(try label("2026-11-28T20:00:00Z", zone: .utc) == (.overdue(days: -1), "11.28"))
+        #expect(try label("2026-11-28T20:00:00Z", zone: .utc) == (.overdue(days: -1), "Nov 28"))
     }
 
     @Test func groupsAndOrder() {
@@ -63,5 +71,38 @@ struct TargetScheduleTests {
         let order = TargetSchedule.ordered(targets, today: today, zone: z).map { targets[$0.index].name }
         #expect(order == ["overdue-old", "overdue-recent", "today-early", "today-late", "soon", "later",
                           "done-late", "done-early", "done-undated", "no-deadline"])
+    }
+
+    @Test func onTimeRateComparesDays() {
+        let z = shanghai
+        let now = instant("2026-11-29T20:00:00", z)
+        let targets = [
+            // Due 18:00, done 23:00 the same day: on time (days are compared, as on the year pages).
+            Target(name: "A", deadline: at("2026-11-20T18:00:00", z), done: true, completed: at("2026-11-20T23:00:00", z)),
+            // Due the 20th, done the 22nd: 2 days late.
+            Target(name: "B", deadline: at("2026-11-20T18:00:00", z), done: true, completed: at("2026-11-22T09:00:00", z)),
+            // Done without a completion time: completed at its deadline, on time.
+            Target(name: "C", deadline: at("2026-10-01T10:00:00", z), done: true),
+            // Not counted: done without a deadline, open, completed after now.
+            Target(name: "D", done: true, completed: at("2026-11-01T10:00:00", z)),
+            Target(name: "E", deadline: at("2026-11-01T10:00:00", z)),
+            Target(name: "F", deadline: at("2026-11-29T18:00:00", z), done: true, completed: at("2026-11-29T21:00:00", z)),
+        ]
+        let p = TargetSchedule.punctuality(targets, now: now, zone: z)
+        #expect(p == TargetSchedule.Punctuality(onTime: 2, late: 1))
+        #expect(p.rate == 2.0 / 3 * 100)  // 2 of 3
+        #expect(TargetSchedule.Punctuality(onTime: 0, late: 0).rate == nil)
+        #expect(TargetSchedule.lateDays(completion: at("2026-11-22T09:00:00", z), deadline: at("2026-11-20T18:00:00", z), zone: z) == 2)
+    }
+
+    @Test func deadlinesPassAtTheirMoment() {
+        let z = shanghai
+        // Due 21:30: not passed at 20:00, passed at 21:30 and 22:00.
+        #expect(!TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T20:00:00", z), zone: z))
+        #expect(TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T21:30:00", z), zone: z))
+        #expect(TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T22:00:00", z), zone: z))
+        // A whole day passes at its end: not at 23:59 that day, yes the next morning.
+        #expect(!TargetSchedule.hasPassed(at("2026-11-29", z), now: instant("2026-11-29T23:59:00", z), zone: z))
+        #expect(TargetSchedule.hasPassed(at("2026-11-29", z), now: instant("2026-11-30T00:00:00", z), zone: z))
     }
 }

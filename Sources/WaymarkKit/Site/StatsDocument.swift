@@ -69,10 +69,14 @@ enum StatsDocument {
         ])
     }
 
-    /// The blocks after the point statistics: `weight`, then `bodyFat` and `moods` only when the
-    /// sources have them (so a site without them keeps its `stats.json` as it was).
+    /// The blocks after the point statistics: `targets` (issue 13), `weight`, then `bodyFat` and
+    /// `moods` only when the sources have them (so a site without them keeps its `stats.json` as it was).
     static func extras(_ content: SiteContent) -> [(String, JSONOutput)] {
-        var out: [(String, JSONOutput)] = [("weight", weight(content.weight))]
+        let p = TargetSchedule.punctuality(content.export.targets, now: content.options.now, zone: content.zone)
+        var out: [(String, JSONOutput)] = [
+            ("targets", .object([("onTime", .int(p.onTime)), ("late", .int(p.late)), ("onTimeRate", .fixed(p.rate, 1))])),
+            ("weight", weight(content.weight)),
+        ]
         if let fat = BodyFatFigures.make(content.export.bodyFat, now: content.options.now, zone: content.zone) {
             out.append(("bodyFat", .object([
                 ("unit", .string("%")),

@@ -20,7 +20,8 @@ public struct PeriodStats: Sendable, Equatable {
     public var completedTargets: Int
     /// Percentage of targets due in the window that are done; nil when none are due.
     public var completionRate: Double?
-    /// Targets whose deadline falls in the window, and how many of them are done.
+    /// Targets due in the window: deadline day in the window, and the deadline passed by now or
+    /// the target done (one due at 21:30 is not missed at 20:00). And how many of them are done.
     public var targetsDue: Int
     public var targetsDueDone: Int
 }

@@ -27,7 +27,12 @@ public struct PointStatistics: Sendable {
         self.streak = streak
 
         let completions = export.targets.compactMap { $0.completionMoment?.localDate(in: zone) }
-        let deadlines = export.targets.compactMap { t in t.deadline.map { (day: $0.localDate(in: zone), done: t.done) } }
+        // A target is due once its deadline has passed, or once it is done (see docs/statistics.md).
+        let deadlines = export.targets.compactMap { t in
+            t.deadline.flatMap { d in
+                t.done || TargetSchedule.hasPassed(d, now: now, zone: zone) ? (day: d.localDate(in: zone), done: t.done) : nil
+            }
+        }
 
         periods = Period.allCases.map { period in
             let (start, days) = PointStatistics.window(period, daily: daily)

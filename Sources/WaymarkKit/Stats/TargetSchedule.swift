@@ -62,4 +62,36 @@ public enum TargetSchedule {
             return ka != kb ? ka < kb : a.index < b.index
         }
     }
+
+    /// Whether a deadline has passed at `now`: an instant once `now` reaches it, a whole day
+    /// (a date without a time) once that day is over. Until then an open target is not missed.
+    public static func hasPassed(_ deadline: Moment, now: Int64, zone: Zone) -> Bool {
+        switch deadline {
+        case .instant(let seconds): return seconds <= now
+        case .day(let date): return date < zone.localDateTime(of: now).date
+        }
+    }
+
+    /// Done targets with a deadline, completed by `now`: how many on time (the completion day on or
+    /// before the deadline's day, the year pages' rule) and how many late.
+    public struct Punctuality: Equatable, Sendable {
+        public var onTime: Int
+        public var late: Int
+        /// onTime / (onTime + late) × 100; nil when no done target has a deadline.
+        public var rate: Double? { onTime + late == 0 ? nil : Double(onTime) / Double(onTime + late) * 100 }
+    }
+
+    public static func punctuality(_ targets: [Target], now: Int64, zone: Zone) -> Punctuality {
+        var result = Punctuality(onTime: 0, late: 0)
+        for t in targets {
+            guard let deadline = t.deadline, let completion = t.completionMoment, !completion.isAfter(now, in: zone) else { continue }
+            if lateDays(completion: completion, deadline: deadline, zone: zone) > 0 { result.late += 1 } else { result.onTime += 1 }
+        }
+        return result
+    }
+
+    /// Calendar days from the deadline's day to the completion's day (0 or less: on time).
+    public static func lateDays(completion: Moment, deadline: Moment, zone: Zone) -> Int {
+        deadline.localDate(in: zone).days(to: completion.localDate(in: zone))
+    }
 }
