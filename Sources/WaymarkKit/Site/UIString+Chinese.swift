@@ -1,6 +1,26 @@
 extension UIString {
     var chinese: String {
         switch self {
+        // Issue 13: archives
+        case .notesYear: return "{year}年"
+        case .notesYearContinued: return "{year}（续）"
+        case .notesUndated: return "无日期"
+        case .notesPageTitle: return "笔记（第 {n} 页，共 {total} 页）"
+        case .notesPageLabel: return "第 {n} 页，共 {total} 页"
+        case .notesRange: return "第 {first}–{last} 篇，共 {total} 篇。"
+        case .notesEmpty: return "还没有笔记。笔记是导出文件夹 notes 中的 Markdown 文件，添加后重新生成即可。"
+        case .notesYears: return "年份"
+        case .notesPages: return "笔记分页"
+        case .newerNotes: return "较新"
+        case .olderNotes: return "较早"
+        case .monthsNav: return "月份"
+        case .monthCalendarTitle: return "每日"
+        case .monthCalendarCaption: return "{month}每天获得的分数"
+        case .monthHabitsTitle: return "按习惯"
+        case .monthRecordsOne: return "{n} 条记录"
+        case .monthRecordsMany: return "{n} 条记录"
+        case .archiveCaption: return "每个月获得的分数；点击月份可查看当月的记录、日历和各习惯。"
+        case .recordsDayHeading: return "{date} {weekday}"
         case .navOverview: return "概览"
         case .navHabits: return "习惯"
         case .habitsIndexTitle: return "全部习惯"

@@ -1,6 +1,26 @@
 extension UIString {
     var english: String {
         switch self {
+        // Issue 13: archives
+        case .notesYear: return "{year}"
+        case .notesYearContinued: return "{year} (continued)"
+        case .notesUndated: return "Without a date"
+        case .notesPageTitle: return "Notes, page {n} of {total}"
+        case .notesPageLabel: return "Page {n} of {total}"
+        case .notesRange: return "Notes {first}–{last} of {total}."
+        case .notesEmpty: return "No notes yet. Notes are Markdown files in the export’s notes folder; add some and build again."
+        case .notesYears: return "Years"
+        case .notesPages: return "Pages of notes"
+        case .newerNotes: return "Newer"
+        case .olderNotes: return "Older"
+        case .monthsNav: return "Months"
+        case .monthCalendarTitle: return "Day by day"
+        case .monthCalendarCaption: return "Points earned each day of {month}"
+        case .monthHabitsTitle: return "By habit"
+        case .monthRecordsOne: return "{n} record"
+        case .monthRecordsMany: return "{n} records"
+        case .archiveCaption: return "Points earned each month; a month links to its records, calendar and habits."
+        case .recordsDayHeading: return "{weekday}, {date}"
         case .navOverview: return "Overview"
         case .navHabits: return "Habits"
         case .habitsIndexTitle: return "All habits"
