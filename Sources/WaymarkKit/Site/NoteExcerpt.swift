@@ -41,6 +41,9 @@ enum NoteExcerpt {
     static let trailing: Set<Character> = [".", ",", ";", ":", "!", "?", "·", "…", "-", "–", "—", "(", "[", "\"", "'",
                                            "“", "‘", "。", "，", "、", "；", "：", "！", "？", "（", "「", "『", "《", "〈", "【"]
 
+    /// Punctuation that ends a Chinese sentence or clause; no space follows it between blocks.
+    static let fullWidthPunctuation: Set<Character> = ["。", "，", "、", "；", "：", "！", "？", "）", "」", "』", "》", "】"]
+
     /// Whether a cut before `text[i]` falls between words: at a space, or beside a CJK character.
     static func isBreak(_ text: [Character], at i: Int) -> Bool {
         guard i > 0, i < text.count else { return true }
@@ -195,7 +198,8 @@ enum NoteExcerpt {
                 if !text.isEmpty {
                     switch pending {
                     case .none: break
-                    case .space: add(" ")
+                    // Full-width punctuation carries its own space: "得分。深度", not "得分。 深度".
+                    case .space: if let last = text.last, !NoteExcerpt.fullWidthPunctuation.contains(last) { add(" ") }
                     case .dot: add(" "); add("·"); add(" ")
                     }
                 }

@@ -96,7 +96,8 @@ enum PointsPages {
         var i = 0
         while i < months.count {
             let year = months[i].year
-            var cells = [TemplateValue](repeating: [:], count: 12)
+            // An explicit null: a cell without the key would find the row's `href` (the year page).
+            var cells = [TemplateValue](repeating: ["href": .null], count: 12)
             while i < months.count && months[i].year == year {
                 let m = months[i]
                 if (1...12).contains(m.month) {
