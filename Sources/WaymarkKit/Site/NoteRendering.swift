@@ -44,7 +44,7 @@ enum NoteRendering {
             }
             let title = note.title ?? result.headings.first.flatMap { $0.text.isEmpty ? nil : $0.text } ?? stem(note.fileName)
             let entry = SiteContent.NoteEntry(note: note, slug: plan.slugs[i], title: title, html: result.htmlBytes,
-                                              summary: summary(result.plainText, limit: 160), target: nil, tag: nil)
+                                              summary: NoteExcerpt.make(html: result.htmlBytes, title: title), target: nil, tag: nil)
             return Rendered(entry: entry, images: images)
         }
     }

@@ -95,8 +95,8 @@ struct SiteRenderer: Sendable {
         switch job {
         case .dashboards: return try DashboardPage.renderAll(content, r)
         case .pointsIndex: return [try PointsPages.renderIndex(content, r)]
-        case .pointsMonth(let i): return [try PointsPages.renderMonth(content.points.months[i], content, r)]
-        case .notesIndex: return [try NotesPages.renderIndex(content, r)]
+        case .pointsMonth(let i): return [try PointsPages.renderMonth(i, content, r)]
+        case .notesIndex: return try NotesPages.renderIndex(content, r)
         case .notes(let range): return try NotesPages.renderNotes(range, content, r)
         case .targetsIndex: return [try TargetsPages.renderIndex(content, r)]
         case .targets(let range): return try TargetsPages.renderTargets(range, content, r)

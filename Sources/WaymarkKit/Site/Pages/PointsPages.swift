@@ -2,8 +2,19 @@
 /// (every record of one month). Rows are written straight into one string: a million records
 /// must not go through a template one by one.
 enum PointsPages {
-    /// How many records the index page lists before pointing to the month pages.
-    static let indexLimit = 1000
+    /// At most how many records the index page lists before pointing to the month pages: about
+    /// two weeks of a busy history, and a page well under 150 KB.
+    static let indexLimit = 300
+
+    /// The newest records for the index: up to `limit`, ending with a whole day unless the
+    /// newest day alone holds more than `limit`.
+    static func newest(_ all: PointsNewestFirst, limit: Int, zone: Zone) -> Slice<PointsNewestFirst> {
+        guard all.count > limit, limit > 0 else { return all[...] }
+        let cutDay = all[all.startIndex + limit].date.dayNumber(in: zone)
+        var end = all.startIndex + limit
+        while end > all.startIndex && all[end - 1].date.dayNumber(in: zone) == cutDay { end -= 1 }
+        return all[all.startIndex..<(end > all.startIndex ? end : all.startIndex + limit)]
+    }
 
     struct Month: Sendable {
         var year: Int
@@ -41,7 +52,7 @@ enum PointsPages {
                 earned = 0
                 spent = 0
             }
-            if record.point > 0 { earned += record.point } else { spent -= record.point }
+            if record.point > 0 { earned = earned.saturatingAdd(record.point) } else { spent = spent.saturatingSubtract(record.point) }
         }
         close(at: all.endIndex)
         return months
@@ -49,13 +60,8 @@ enum PointsPages {
 
     /// `points/index.html`: habits, the month archive and the newest records.
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
-        let months = content.points.months
-        let archive = TemplateValue.array(months.map { m in
-            ["label": .string(r.format.monthYear(year: m.year, month: m.month)), "href": .string(m.slug + ".html"),
-             "count": .string(r.format.integer(m.records.count)), "earned": .string(r.format.integer(m.earned)),
-             "spent": .string(r.format.integer(m.spent))]
-        })
-        let shown = content.pointsNewestFirst.prefix(indexLimit)
+        let archive = archiveGrid(content, r)
+        let shown = newest(content.pointsNewestFirst, limit: indexLimit, zone: content.zone)
         let phrases = Phrases(r.options.language)
         let habits: [TemplateValue] = content.export.tags.compactMap { tag in
             guard let name = tag.name, let slug = content.tagSlugs[name] else { return nil }
@@ -73,10 +79,36 @@ enum PointsPages {
             "habits": .array(habits),
             "spending": spending(content, phrases, r),
             "archive": archive,
-            "table": .htmlBytes(table(shown, content, r)),
+            "table": .htmlBytes(table(shown, content, r, page: "points/index.html", longDates: true)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
         ])
+    }
+
+    /// The month archive as a grid: a row per year (newest first, its heading linking to the
+    /// year's page), a column per month, each month with records showing the points it earned
+    /// and linking to its page. Eleven rows for a decade instead of 120.
+    static func archiveGrid(_ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
+        let months = content.points.months
+        guard !months.isEmpty else { return .null }
+        let reviewed = Set(content.years.map(\.year))
+        var rows: [TemplateValue] = []
+        var i = 0
+        while i < months.count {
+            let year = months[i].year
+            // An explicit null: a cell without the key would find the row's `href` (the year page).
+            var cells = [TemplateValue](repeating: ["href": .null], count: 12)
+            while i < months.count && months[i].year == year {
+                let m = months[i]
+                if (1...12).contains(m.month) {
+                    cells[m.month - 1] = ["href": .string(m.slug + ".html"), "earned": .string(r.format.integer(m.earned))]
+                }
+                i += 1
+            }
+            rows.append(["year": .string(String(year)), "href": reviewed.contains(year) ? .string("../" + YearPages.path(year)) : .null,
+                         "cells": .array(cells)])
+        }
+        return ["months": .array((1...12).map { ["label": .string(r.format.monthShort($0))] }), "years": .array(rows)]
     }
 
     /// How many spending records the points page lists (the month pages hold all of them).
@@ -102,15 +134,36 @@ enum PointsPages {
         ]
     }
 
-    /// `points/YYYY-MM.html`: every record of one month.
-    static func renderMonth(_ m: Month, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+    /// `points/YYYY-MM.html`: every record of month `index` (of `content.points.months`, newest
+    /// first): links to the months before and after, a calendar with the points of each day, the
+    /// habits' totals and the records day by day.
+    static func renderMonth(_ index: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let months = content.points.months
+        let m = months[index]
         let title = r.format.monthYear(year: m.year, month: m.month)
+        let first = LocalDate(year: m.year, month: m.month, day: 1) ?? LocalDate(dayNumber: 0)
+        let figures = MonthFigures(first: first, records: m.records, zone: content.zone)
+        let phrases = Phrases(r.options.language)
+        func link(_ other: Month?) -> TemplateValue {
+            other.map { ["href": .string($0.slug + ".html"), "label": .string(r.format.monthYear(year: $0.year, month: $0.month))] } ?? .null
+        }
+        let habits: [TemplateValue] = figures.habits.map { h in
+            let color = content.export.tags.first { $0.name == h.name }?.color?.description
+            return ["name": .string(h.name), "href": HabitPages.path(h.name, content).map { .string("../" + $0) } ?? .null,
+                    "color": .from(color), "times": .string(r.format.integer(h.times)), "points": .string(phrases.signed(h.points))]
+        }
         return try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
             "month": .string(title),
-            "count": .string(r.format.integer(m.records.count)),
+            "count": .string(Phrases(r.options.language).records(m.records.count)),
             "earned": .string(r.format.integer(m.earned)),
             "spent": .string(r.format.integer(m.spent)),
-            "table": .htmlBytes(table(m.records, content, r)),
+            // Newest first: the previous month is the next one in the list.
+            "previous": link(index + 1 < months.count ? months[index + 1] : nil),
+            "next": link(index > 0 ? months[index - 1] : nil),
+            "neighbours": .bool(months.count > 1),
+            "calendar": .htmlBytes(MonthCalendar.html(figures, r)),
+            "habits": .array(habits),
+            "table": .htmlBytes(table(m.records, content, r, page: "points/\(m.slug).html", longDates: false)),
         ])
     }
 
@@ -129,14 +182,19 @@ enum PointsPages {
     /// "00:00" … "23:59", made once: a million rows must not format a million times.
     static let clock: [[UInt8]] = (0..<1440).map { Array((pad($0 / 60, 2) + ":" + pad($0 % 60, 2)).utf8) }
 
-    /// A table of records, escaped value by value. Records arrive sorted by time, so the date
-    /// text of a row is usually the previous row's and is reused.
-    static func table<Records: Collection<PointRecord>>(_ records: Records, _ content: SiteContent, _ r: PageRenderer) -> [UInt8] {
+    /// A table of records, escaped value by value, one group (`<tbody>`) per day: the day's
+    /// heading with its points and an anchor the month calendar links to, then a row per record
+    /// with its time. Records arrive newest first, so a day's rows are contiguous; they are
+    /// gathered before the heading, which shows their sum. `page` is the table's page (for links);
+    /// `longDates` adds the year to the day headings. (Target pages show their records with it too.)
+    static func table<Records: Collection<PointRecord>>(_ records: Records, _ content: SiteContent, _ r: PageRenderer,
+                                                        page: String = "points/index.html", longDates: Bool = true) -> [UInt8] {
         guard !records.isEmpty else { return [] }
-        var out = HTMLBytes(capacity: records.count * 120 + 400)
-        out.markup("<table class=\"records points-table\">\n<thead><tr><th scope=\"col\">")
-        out.text(r.text(.date))
-        out.markup("</th><th scope=\"col\">")
+        let phrases = Phrases(r.options.language)
+        var out = HTMLBytes(capacity: records.count * 100 + 400)
+        out.markup("<table class=\"records points-table\">\n<caption class=\"visually-hidden\">")
+        out.text(r.text(.pointRecords))
+        out.markup("</caption>\n<thead><tr><th scope=\"col\">")
         out.text(r.text(.time))
         out.markup("</th><th scope=\"col\">")
         out.text(r.text(.points))
@@ -144,44 +202,63 @@ enum PointsPages {
         out.text(r.text(.type))
         out.markup("</th><th scope=\"col\">")
         out.text(r.text(.name))
-        out.markup("</th></tr></thead>\n<tbody>\n")
+        out.markup("</th></tr></thead>\n")
         var typeLabels: [String: [UInt8]] = [:]
         // A habit check's name links to the habit's page: the link's opening is made once per name.
         var habitLinks: [ExactText: [UInt8]] = [:]
-        let root = SitePath.root(from: "points/index.html")
+        let root = SitePath.root(from: page)
         var lastType: String?? = .none, label: [UInt8] = []
-        var lastDay = Int.min
+        // The day being gathered: its rows and sums, written out when the next day begins.
+        var day = HTMLBytes(capacity: 4_096)
+        var dayNumber = Int.min, earned = 0, spent = 0
+        func closeDay() {
+            guard dayNumber != Int.min else { return }
+            let date = LocalDate(dayNumber: dayNumber)
+            out.markup("<tbody id=\"")
+            out.text(MonthCalendar.anchor(date))
+            out.markup("\"><tr class=\"day\"><th scope=\"rowgroup\" colspan=\"4\"><time datetime=\"")
+            out.text(date.description)
+            out.markup("\">")
+            out.text(r.text(.recordsDayHeading, ["weekday": r.format.weekday(date),
+                                                 "date": longDates ? r.format.longDate(date) : r.format.shortDate(date)]))
+            out.markup("</time> <span class=\"day-total\">")
+            out.text(Phrases(r.options.language).counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)]))
+            out.markup("</span>")
+            if spent > 0 {
+                out.markup(" <span class=\"spent\">−")
+                out.text(r.format.integer(spent))
+                out.markup("</span>")
+            }
+            out.markup("</th></tr>\n")
+            out.raw(day.bytes)
+            out.markup("</tbody>\n")
+            day = HTMLBytes(capacity: 4_096)
+            earned = 0
+            spent = 0
+        }
         // The wall-clock seconds of the local day being written: records come newest first, so
         // most share the day of the one before and need no calendar arithmetic.
         var dayStart = Int64.max, dayEnd = Int64.min
-        var dateCell: [UInt8] = []
         for record in records {
             var minuteOfDay: Int?
-            let dayNumber: Int
+            let number: Int
             switch record.date {
             case .instant(let s):
                 let wall = s + Int64(content.zone.offset(at: s))
                 if wall < dayStart || wall >= dayEnd {
-                    dayNumber = LocalDateTime.dayNumber(secondsAsUTC: wall)
-                    dayStart = Int64(dayNumber) * 86_400
+                    number = LocalDateTime.dayNumber(secondsAsUTC: wall)
+                    dayStart = Int64(number) * 86_400
                     dayEnd = dayStart + 86_400
                 } else {
-                    dayNumber = Int(dayStart / 86_400)
+                    number = Int(dayStart / 86_400)
                 }
                 minuteOfDay = Int((wall - dayStart) / 60)
             case .day(let d):
-                dayNumber = d.dayNumber
+                number = d.dayNumber
             }
-            if dayNumber != lastDay {
-                lastDay = dayNumber
-                let day = LocalDate(dayNumber: dayNumber)
-                var cell = HTMLBytes(capacity: 64)
-                cell.markup("<tr><td><time datetime=\"")
-                cell.text(day.description)
-                cell.markup("\">")
-                cell.text(r.format.longDate(day))
-                cell.markup("</time></td><td>")
-                dateCell = cell.bytes
+            if number != dayNumber {
+                closeDay()
+                dayNumber = number
             }
             if lastType != .some(record.type) {
                 let key = record.type ?? "\u{0}"
@@ -193,20 +270,21 @@ enum PointsPages {
                 }
                 lastType = .some(record.type)
             }
-            out.raw(dateCell)
-            if let minuteOfDay { out.raw(clock[minuteOfDay]) }
+            day.markup("<tr><td>")
+            if let minuteOfDay { day.raw(clock[minuteOfDay]) }
             let p = record.point
-            out.markup(p < 0 ? "</td><td class=\"spent\">" : "</td><td>")
-            if p > 0 { out.markup("+") }
+            if p > 0 { earned = earned.saturatingAdd(p) } else { spent = spent.saturatingSubtract(p) }
+            day.markup(p < 0 ? "</td><td class=\"spent\">" : "</td><td>")
+            if p > 0 { day.markup("+") }
             if p > -1000 && p < 1000 {
-                if p < 0 { out.markup("−") }
-                out.digits(p.magnitude)
+                if p < 0 { day.markup("−") }
+                day.digits(p.magnitude)
             } else {
-                out.text(r.format.integer(p))
+                day.text(r.format.integer(p))
             }
-            out.markup("</td><td>")
-            out.raw(label)
-            out.markup("</td><td>")
+            day.markup("</td><td>")
+            day.raw(label)
+            day.markup("</td><td>")
             if let name = record.name {
                 var link: [UInt8]?
                 if record.type == "tag" {
@@ -219,18 +297,19 @@ enum PointsPages {
                         link = a.bytes
                     }
                 }
-                if let link { out.raw(link) }
-                out.text(name)
-                if link != nil { out.markup("</a>") }
+                if let link { day.raw(link) }
+                day.text(name)
+                if link != nil { day.markup("</a>") }
             }
             if let describe = record.describe, !describe.isEmpty {
-                out.markup("<span class=\"describe\">")
-                out.text(describe)
-                out.markup("</span>")
+                day.markup("<span class=\"describe\">")
+                day.text(describe)
+                day.markup("</span>")
             }
-            out.markup("</td></tr>\n")
+            day.markup("</td></tr>\n")
         }
-        out.markup("</tbody>\n</table>")
+        closeDay()
+        out.markup("</table>")
         return out.bytes
     }
 }

@@ -1,0 +1,87 @@
+import Testing
+@testable import WaymarkKit
+
+/// Issue 13 (archives): the notes index's excerpts, made from the rendered HTML.
+struct NoteExcerptTests {
+    func excerpt(_ html: String, title: String = "Title", budget: Int = 160) -> String {
+        NoteExcerpt.make(html: Array(html.utf8), title: title, budget: budget)
+    }
+
+    @Test func tagsGoEntitiesAreDecodedWhitespaceCollapses() {
+        #expect(excerpt("<p>Fish &amp; chips &lt;3 &quot;ok&quot; &#39;a&#x27; &#20013;</p>\n<p>  second\n line </p>") == "Fish & chips <3 \"ok\" 'a' 中 second line")
+        // An unknown or broken reference stays as written.
+        #expect(excerpt("<p>&bogus; &#0; & x</p>") == "&bogus; &#0; & x")
+    }
+
+    @Test func aLeadingHeadingEqualToTheTitleIsLeftOut() {
+        #expect(excerpt("<h2 id=\"run\">Morning  Run</h2>\n<p>Felt good.</p>", title: "morning run") == "Felt good.")
+        // Another first heading stays, set apart from the text after it.
+        #expect(excerpt("<h2>What happened</h2>\n<p>Felt good.</p>", title: "Run") == "What happened · Felt good.")
+        // A later heading equal to the title is text like any other.
+        #expect(excerpt("<p>Intro.</p><h2>Run</h2><p>More.</p>", title: "Run") == "Intro. Run · More.")
+    }
+
+    @Test func tablesBecomeCellTextWithoutPipes() {
+        let html = """
+        <p>Log:</p>
+        <table>
+        <thead><tr><th>Day</th><th align="right">Km</th></tr></thead>
+        <tbody><tr><td>Mon</td><td>5</td></tr><tr><td>Tue</td><td>3.5</td></tr></tbody>
+        </table>
+        <p>Done.</p>
+        """
+        let text = excerpt(html)
+        #expect(text == "Log: Day · Km · Mon · 5 · Tue · 3.5 Done.")
+        #expect(!text.contains("|"))
+    }
+
+    @Test func codeBlocksImagesAndCommentsAreLeftOut() {
+        let html = "<p>Before <img src=\"a.png\" alt=\"a photo\" /> <code>x</code></p>\n<pre><code>let a = 1 &lt; 2\n</code></pre>\n<!-- raw HTML omitted -->\n<p>After</p>"
+        #expect(excerpt(html) == "Before x After")
+    }
+
+    @Test func longEnglishIsCutAtAWordWithOneEllipsis() {
+        // 40 × "word " is 200 characters: the cut falls after the 32nd word (159 characters).
+        let text = excerpt("<p>" + String(repeating: "word ", count: 40) + "</p>")
+        #expect(text == String(repeating: "word ", count: 31) + "word…")
+        #expect(text.count == 160)
+        // Punctuation before the cut is replaced, not doubled.
+        let sentence = excerpt("<p>" + String(repeating: "abcdefgh, ", count: 30) + "</p>", budget: 40)
+        // Budget 40: "abcdefgh, " × 4 is 40 columns; the cut backs up to the space after the 4th comma.
+        #expect(sentence == "abcdefgh, abcdefgh, abcdefgh, abcdefgh…")
+    }
+
+    @Test func chineseIsCutAtAnyCharacterAtEightyCharacters() {
+        let text = excerpt("<p>" + String(repeating: "习惯养成", count: 30) + "</p>")
+        // A CJK character counts two columns: 80 of them fill 160.
+        #expect(text == String(repeating: "习惯养成", count: 20) + "…")
+        // "进步。" at the cut: the full stop is dropped, never "进步。…" or "…。".
+        let sentence = String(repeating: "一", count: 77) + "进步。" + String(repeating: "二", count: 10)
+        #expect(excerpt("<p>" + sentence + "</p>") == String(repeating: "一", count: 77) + "进步…")
+        // An existing ellipsis at the cut is not doubled: "…" is one column, so 79 × 2 + 2 = 160
+        // columns end right after "……".
+        let dots = String(repeating: "一", count: 79) + "……" + String(repeating: "二", count: 10)
+        #expect(excerpt("<p>" + dots + "</p>") == String(repeating: "一", count: 79) + "…")
+    }
+
+    @Test func mixedScriptsAndAShortNoteKeepTheirEnd() {
+        #expect(excerpt("<p>每天 steps 进步。</p>") == "每天 steps 进步。")
+        // Between blocks a space, except after full-width punctuation.
+        #expect(excerpt("<p>得分。</p><ul><li>深度工作 4 次</li><li>体重</li></ul>") == "得分。深度工作 4 次 体重")
+        #expect(excerpt("") == "")
+        #expect(excerpt("<h1>Title</h1>") == "")
+    }
+
+    @Test func aVeryLongWordIsCutInsideRatherThanLost() {
+        let url = "https://example.org/" + String(repeating: "a", count: 300)
+        let text = excerpt("<p>See " + url + "</p>", budget: 60)
+        // Backing up to "See" would keep 3 of 60 columns: the URL is cut at 60 instead.
+        #expect(text == "See " + String(url.prefix(56)) + "…")
+    }
+
+    @Test func theRenderedSampleNoteReadsAsText() {
+        // Through cmark, as NoteRendering does: smart punctuation, a heading equal to the title.
+        let result = MarkdownRenderer.render("# Run -- day 1\n\nFelt \"good\"...\n\n- one\n- two\n", headingOffset: 1)
+        #expect(NoteExcerpt.make(html: result.htmlBytes, title: "Run – day 1") == "Felt “good”… one two")
+    }
+}
