@@ -1,6 +1,24 @@
 extension UIString {
     var chinese: String {
         switch self {
+        // Issue 13: dashboard and weight
+        case .progressNoEarlier: return "没有更早的数据"
+        case .progressVsYesterday: return "较昨天 {percent}"
+        case .progressVsPrevious: return "较前 {n} 天 {percent}"
+        case .progressNoneYesterday: return "昨天没有得分"
+        case .progressNoneBefore: return "前 {n} 天没有得分"
+        case .progressSameYesterday: return "与昨天持平"
+        case .progressSameBefore: return "与前 {n} 天持平"
+        case .streakBestEver: return "历史最长：{n}"
+        case .streakBestWithin: return "这 {days} 天内最长：{n}"
+        case .chartMonths: return "每月得分"
+        case .chartYears: return "每年得分"
+        case .heatmapNumbers: return "查看数据：每日得分，每周一行"
+        case .noPointsYet: return "还没有得分记录。导出中有得分记录后，这里会显示得分卡片和图表。"
+        case .goalToLose: return "还需减 {v}"
+        case .goalToGain: return "还需增 {v}"
+        case .goalBelowReached: return "低于目标 {v}，已达到"
+        case .goalAboveReached: return "高于目标 {v}，已达到"
         case .navOverview: return "概览"
         case .navHabits: return "习惯"
         case .habitsIndexTitle: return "全部习惯"

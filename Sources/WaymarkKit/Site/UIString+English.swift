@@ -1,6 +1,24 @@
 extension UIString {
     var english: String {
         switch self {
+        // Issue 13: dashboard and weight
+        case .progressNoEarlier: return "no earlier data"
+        case .progressVsYesterday: return "{percent} vs yesterday"
+        case .progressVsPrevious: return "{percent} vs the {n} days before"
+        case .progressNoneYesterday: return "none yesterday"
+        case .progressNoneBefore: return "none in the {n} days before"
+        case .progressSameYesterday: return "no change from yesterday"
+        case .progressSameBefore: return "no change from the {n} days before"
+        case .streakBestEver: return "best ever: {n}"
+        case .streakBestWithin: return "longest within these {days} days: {n}"
+        case .chartMonths: return "Points per month"
+        case .chartYears: return "Points per year"
+        case .heatmapNumbers: return "The numbers: points per day, a week a row"
+        case .noPointsYet: return "No points recorded yet. Point cards and charts appear here once the export holds point records."
+        case .goalToLose: return "{v} to lose"
+        case .goalToGain: return "{v} to gain"
+        case .goalBelowReached: return "{v} below your goal — reached"
+        case .goalAboveReached: return "{v} above your goal — reached"
         case .navOverview: return "Overview"
         case .navHabits: return "Habits"
         case .habitsIndexTitle: return "All habits"
