@@ -148,8 +148,9 @@ public struct SampleExport: Sendable {
                 habit += 1
             }
             var second = min(86_399, max(0, habits[habit].hour * 3600 + random.int(3600) + perDay[day] % 7 * 60))
-            // The last day stops at `exportedAt`, leaving a minute for a reward bought just after.
-            if day == days - 1 { second = min(second, SampleExport.exportSecond - 60 - perDay[day] % 60) }
+            // The last day ends at `exportedAt`: its times are squeezed into 00:00…19:58 (in order,
+            // not piled up at the end), leaving a minute for a reward bought just after.
+            if day == days - 1 { second = second * (SampleExport.exportSecond - 120) / 86_400 }
             perDay[day] += 1
             picks.append((day, habit, second))
         }

@@ -41,7 +41,7 @@ enum WeightPage {
         }
         if let toGoal = w.toGoal, let goal = w.goal {
             let (value, note) = goalCard(toGoal: toGoal, goal: goal, start: days[0].trend, projected: w.projectedGoalDate,
-                                         amount: { v(abs($0)) + " " + unitLabel }, r)
+                                         amount: { v($0) + " " + unitLabel }, r)
             cards.append(card(r.text(.toGoal), value, note, phrase: true))
         }
         if let bmi = w.bmi { cards.append(card(r.text(.bmi), f.decimal(bmi), r.text(.bmiOfTrend))) }
@@ -81,12 +81,13 @@ enum WeightPage {
     /// The "To goal" card in words. The goal is one to lose when the series started above it, one
     /// to gain when it started below (a start on the goal: whichever way the trend has left it).
     /// Past a goal to lose, the trend is "below your goal — reached"; past one to gain, "above".
-    /// Within 0.05 kg either way the goal is reached. `amount` writes kilograms in the display unit.
+    /// Within 0.05 kg either way the goal is reached. `amount` writes a distance in kilograms (never
+    /// negative) in the display unit.
     static func goalCard(toGoal: Double, goal: Double, start: Double, projected: LocalDate?, amount: (Double) -> String,
                          _ r: PageRenderer) -> (value: String, note: String?) {
         guard abs(toGoal) >= 0.05 else { return (amount(0), r.text(.goalReached)) }
         let losing = start > goal || (start == goal && toGoal > 0)
-        let v = ["v": amount(toGoal)]
+        let v = ["v": amount(abs(toGoal))]
         if losing && toGoal < 0 { return (r.text(.goalBelowReached, v), nil) }
         if !losing && toGoal > 0 { return (r.text(.goalAboveReached, v), nil) }
         let note = projected.map { r.text(.projectedOn, ["date": r.format.longDate($0)]) } ?? r.text(.noProjection)
