@@ -98,9 +98,9 @@ enum DashboardPage {
             encouragement = .encourageSteady
         }
         let progress = progressCard(p, earlier: earlier, phrases, r)
-        // Within a window shorter than the streak, the window's longest run is cut at its start:
-        // it is labelled as the window's, and the best of all time stands beside it.
-        let within = p.period == .week || p.period == .month || p.period == .year
+        // A window's longest run is cut at the window's start: it is labelled as the window's, and
+        // shown only when it differs from the best of all time (never for a day, nor for all time).
+        let within = (p.period == .week || p.period == .month || p.period == .year) && p.bestStreak != bestEver
         return [
             "total": .string(f.integer(p.total)),
             "encouragement": .string(r.text(encouragement)),
