@@ -58,6 +58,9 @@ enum WeightPage {
                 "chartWide": .html(chart(shown, range, w, unit, r, wide: true)),
                 "chartNarrow": .html(chart(shown, range, w, unit, r, wide: false)),
                 "table": table(range, shown, content, unit, r),
+                // "The numbers: Weekly means, 90 days" / "查看数据：每周平均，90 天"
+                "summary": .string(r.text(.showNumbers) + phrases.colon + r.text(range.days == 30 ? .everyEntry : .weeklyMeans)
+                                   + (r.options.language == .zhHans ? "，" : ", ") + r.text(range.label)),
             ]
         }
         let page = try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [
