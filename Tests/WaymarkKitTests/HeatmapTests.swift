@@ -24,6 +24,10 @@ struct HeatmapTests {
         #expect(svg.contains("class=\"l1\"><title>2026-11-29: 7</title>"))  // a lone non-zero day is the first quartile
         #expect(svg.contains("class=\"l0\"><title>2025-11-24: 0</title>"))
         #expect(svg.contains(">M12</text>") && svg.contains(">M11</text>"))
-        #expect(svg.hasPrefix("<svg class=\"chart heatmap\" viewBox=\"0 0 774 142\" role=\"img\" aria-labelledby=\"h-title h-desc\""))
+        // 30 + 53 × 14 + 2 = 774 for the grid, and 28 more for the weekday labels on the right.
+        #expect(svg.hasPrefix("<svg class=\"chart heatmap\" viewBox=\"0 0 802 142\" role=\"img\" aria-labelledby=\"h-title h-desc\""))
+        #expect(svg.contains("<text x=\"24\" y=\"27\" text-anchor=\"end\">W1</text><text x=\"775\" y=\"27\">W1</text>"))
+        #expect(SVGTextBox.overlapping(SVGTextBox.boxes(svg)).isEmpty)
+        #expect(SVGTextBox.boxes(svg).allSatisfy { $0.x0 >= 0 && $0.x1 <= 802 })
     }
 }

@@ -41,4 +41,29 @@ struct SampleExportTests {
         #expect(CLIRun(["check", dir.file("fresh"), "-q"]).code == 0)
         #expect(CLIRun(["sample", "--years", "0"]).stderr.hasPrefix("error: --years must be a whole number from 1 to 50 (got '0')"))
     }
+
+    /// Nothing is dated after `exportedAt` (20:00 on the last day), and each target's points are
+    /// dated at its completion, over several seeds and lengths.
+    @Test(arguments: [(1, UInt64(1)), (2, UInt64(7)), (3, UInt64(42)), (1, UInt64(99))])
+    func nothingAfterExportedAtAndTargetPointsAtCompletion(years: Int, seed: UInt64) throws {
+        let sample = SampleExport(years: years, tags: 8, seed: seed)
+        var byPath: [String: [UInt8]] = [:]
+        for f in sample.files() { byPath[f.path] = f.bytes }
+        let e = ExportReader(fileSystem: .inMemory(root: "/s", files: byPath)).read(directory: "/s").export
+        let zone = try #require(Zone(identifier: "Asia/Shanghai"))
+        let exportedAt = zone.instant(of: LocalDateTime(secondsAsUTC: Int64(sample.end.dayNumber) * 86_400 + 72_000))
+        #expect(e.profile.exportedAt == .instant(exportedAt))
+        let moments = e.points.map(\.date) + e.weights.map(\.date) + e.notes.compactMap(\.date) + e.targets.compactMap(\.completed)
+        #expect(moments.count > 365 * years)
+        #expect(moments.filter { $0.isAfter(exportedAt, in: zone) }.isEmpty)
+        // The last day has records (up to 19:59), so the clamp is exercised.
+        #expect(e.points.contains { $0.date.localDate(in: zone) == sample.end })
+        // One target record per done target, at the target's completeTime, with its points.
+        let done = e.targets.filter(\.done)
+        let records = e.points.filter { $0.type == "target" }
+        #expect(records.count == done.count && !done.isEmpty)
+        var completions: [String: Moment] = [:]
+        for t in done { completions[t.name] = t.completed }
+        #expect(records.allSatisfy { r in completions[r.name ?? ""] == r.date })
+    }
 }

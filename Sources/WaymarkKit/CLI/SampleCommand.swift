@@ -13,7 +13,8 @@ enum SampleCommand {
             .init(names: ["--force"], value: nil, help: "Write into a non-empty folder, replacing files of the same names."),
             CommonOptions.quiet,
         ],
-        discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos.",
+        discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos. "
+            + "Nothing is dated after the export's exportedAt (2026-11-29 20:00, Asia/Shanghai); a target's points are dated at its completion.",
         run: { parsed, env in run(parsed, env) }
     )
 

@@ -1,7 +1,7 @@
 /// A bar chart as inline SVG with a y axis of nice ticks and optional labels under bars.
 public enum BarChart {
     public struct Bar: Sendable, Equatable {
-        /// The bar's `<title>` (e.g. "Nov 29: 12 points").
+        /// The bar's `<title>` (e.g. "Nov 29: 12 points"); empty for none.
         public var title: String
         /// A label under the bar, or nil; the caller picks which bars are labelled so labels fit.
         public var label: String?
@@ -75,8 +75,10 @@ public enum BarChart {
             let top = y(amounts[i])
             let h = max(0, y(0) - top)
             out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(h))\""
-            out += bar.highlight ? " class=\"highlight\">" : ">"
-            out += "<title>\(SVG.text(bar.title))</title></rect>"
+            out += bar.highlight ? " class=\"highlight\"" : ""
+            // An empty title writes none: a second drawing of the same bars (for narrow screens,
+            // where nothing hovers) need not repeat them, and the page's table has the numbers.
+            out += bar.title.isEmpty ? "/>" : "><title>\(SVG.text(bar.title))</title></rect>"
         }
         out += "</g><g class=\"axis\">"
         for (i, bar) in bars.enumerated() {

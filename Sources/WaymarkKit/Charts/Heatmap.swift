@@ -1,5 +1,6 @@
 /// A calendar heatmap as inline SVG: weeks as columns (Monday on top), 53 of them ending with the
-/// week of `today`, five levels, a `<title>` per day and a legend.
+/// week of `today`, five levels, a `<title>` per day and a legend. The weekday labels stand on
+/// both sides, so a narrow screen that opens the scrolled chart at the latest weeks sees them too.
 public enum Heatmap {
     public static let weeks = 53
 
@@ -49,13 +50,20 @@ public enum Heatmap {
     static let cell = 11.0, pitch = 14.0, left = 30.0, top = 18.0
     static let width = left + Double(weeks) * pitch + 2
     static let height = top + 7 * pitch + 26
+    /// The dashboard heatmap's width: the grid and a second column of weekday labels on the right.
+    static let labelledWidth = width + 28
 
-    /// The axis group: weekday labels (Mon, Wed, Fri) and month labels above the weeks.
-    static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String) -> String {
+    /// The axis group: weekday labels (Mon, Wed, Fri) and month labels above the weeks; with
+    /// `rightLabels`, the weekday labels again after the last week.
+    static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String,
+                     rightLabels: Bool = false) -> String {
         var out = "<g class=\"axis\">"
         for weekdayNumber in [1, 3, 5] {
-            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(top + Double(weekdayNumber - 1) * pitch + 9))\" text-anchor=\"end\">"
-            out += SVG.text(weekday(weekdayNumber)) + "</text>"
+            let y = SVG.number(top + Double(weekdayNumber - 1) * pitch + 9)
+            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(y)\" text-anchor=\"end\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
+            if rightLabels {
+                out += "<text x=\"\(SVG.number(left + Double(weeks) * pitch + 3))\" y=\"\(y)\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
+            }
         }
         var lastLabelColumn = -10
         for column in 0..<weeks {
@@ -82,9 +90,9 @@ public enum Heatmap {
         let values = days.map(value)
         let bounds = thresholds(values)
 
-        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap", title: labels.title, desc: labels.description)
+        var out = SVG.open(id: id, width: labelledWidth, height: height, className: "chart heatmap", title: labels.title, desc: labels.description)
         out.reserveCapacity(days.count * 90 + 2000)
-        out += axis(first: first, today: today, weekday: labels.weekday, month: labels.month)
+        out += axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         out += "<g class=\"cells\">"
         for (i, day) in days.enumerated() {
             out += cellRect(i) + "class=\"l\(level(values[i], thresholds: bounds))\"><title>"

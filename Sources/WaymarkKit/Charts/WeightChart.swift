@@ -61,10 +61,14 @@ public enum WeightChart {
     }
 
     public static func svg(_ points: [Point], _ o: Options) -> String {
-        let left = 40.0, right = 12.0, top = 14.0, bottom = 24.0
+        let left = 40.0, top = 14.0, bottom = 24.0
         var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart weight " + o.className,
                            title: o.title, desc: o.description)
         guard let first = points.first, let last = points.last else { return out + "</svg>" }
+        // The latest weighing's label stands in a margin right of the plot, so it never covers
+        // a dot or the trend: the margin fits it (12 px bold is about 1.2 times 11 px regular).
+        let latestLabel = points.last { !$0.interpolated }.map { o.value($0.weight) }
+        let right = latestLabel.map { max(12, 1.2 * TimeTicks.estimatedWidth($0) + 14) } ?? 12
 
         // Scales. The goal joins the y domain only when it is close enough not to flatten the data.
         let values = points.flatMap { [$0.weight, $0.trend] }
@@ -132,17 +136,12 @@ public enum WeightChart {
         }
         out += "<path class=\"trend\" d=\"\(line)\"/>"
 
-        if let latest = real.last {
+        if let latest = real.last, let latestLabel {
             let lx = x(Double(latest.day)), ly = y(latest.weight)
             out += "<g class=\"latest\"><circle cx=\"\(c(lx))\" cy=\"\(c(ly))\" r=\"4.5\"/>"
-            let anchor = lx > o.width - 60 ? "end" : "start"
-            let dx = anchor == "end" ? -8.0 : 8.0
-            // The label goes on the side away from the trend line, unless that leaves the plot.
-            let trendY = y(latest.trend)
-            var below = trendY < ly
-            if below && ly > o.height - bottom - 16 { below = false }
-            if !below && ly < top + 16 { below = true }
-            out += "<text x=\"\(c(lx + dx))\" y=\"\(c(ly))\" dy=\"\(below ? "1.2em" : "-0.6em")\" text-anchor=\"\(anchor)\">\(SVG.text(o.value(latest.weight)))</text></g>"
+            // Level with the dot (kept inside the chart's height), in the right margin.
+            let ty = min(max(ly, top + 4), o.height - bottom)
+            out += "<text x=\"\(c(o.width - right + 8))\" y=\"\(c(ty))\" dy=\"0.32em\">\(SVG.text(latestLabel))</text></g>"
         }
         return out + "</svg>"
     }

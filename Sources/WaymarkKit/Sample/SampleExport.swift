@@ -22,6 +22,8 @@ public struct SampleExport: Sendable {
 
     var days: Int { years * 365 }
     var start: LocalDate { end.adding(days: 1 - days) }
+    /// `exportedAt`: 20:00 on the last day, in seconds of that day. Nothing is dated later.
+    static let exportSecond = 72_000
 
     /// Every file of the export, by path relative to its folder.
     public func files() -> [(path: String, bytes: [UInt8])] {
@@ -57,6 +59,15 @@ public struct SampleExport: Sendable {
         var points: Int
         var done: Bool
         var completed: LocalDate?
+
+        /// The completion's second of its day: half an hour before the deadline's hour, and
+        /// before 20:00, so a target done on the export's last day is done before `exportedAt`.
+        var completedSecond: Int { (min(hour, 20) * 60 - 30) * 60 }
+
+        /// "2026-11-29T18:30:00": `completeTime`, and the date of the target's point record.
+        var completedTime: String? {
+            completed.map { LocalDateTime(secondsAsUTC: Int64($0.dayNumber) * 86_400 + Int64(completedSecond)).description }
+        }
     }
 
     static let habitNames = ["晨跑 Morning run", "阅读 Reading", "冥想 Meditation", "背单词 Vocabulary", "练琴 Piano", "Deep work 深度工作",
@@ -93,7 +104,7 @@ public struct SampleExport: Sendable {
     func profile() -> String {
         """
         {"code":"00000","message":"一切 ok","data":{"userName":"Sample 样本","userEmail":"sample@example.com","timeZone":"Asia/Shanghai",\
-        "language":"en","exportedAt":"\(end)T20:00:00","heightCm":"172","goalWeightKg":"68.0","weightUnit":"kg"},"ok":true}
+        "language":"en","exportedAt":"\(LocalDateTime(secondsAsUTC: Int64(end.dayNumber) * 86_400 + Int64(SampleExport.exportSecond)))","heightCm":"172","goalWeightKg":"68.0","weightUnit":"kg"},"ok":true}
 
         """
     }
@@ -136,7 +147,10 @@ public struct SampleExport: Sendable {
                 r -= strengths[habit]
                 habit += 1
             }
-            let second = min(86_399, max(0, habits[habit].hour * 3600 + random.int(3600) + perDay[day] % 7 * 60))
+            var second = min(86_399, max(0, habits[habit].hour * 3600 + random.int(3600) + perDay[day] % 7 * 60))
+            // The last day ends at `exportedAt`: its times are squeezed into 00:00…19:58 (in order,
+            // not piled up at the end), leaving a minute for a reward bought just after.
+            if day == days - 1 { second = second * (SampleExport.exportSecond - 120) / 86_400 }
             perDay[day] += 1
             picks.append((day, habit, second))
         }
@@ -156,25 +170,31 @@ public struct SampleExport: Sendable {
             }
             var targetIndex = 0
             let doneTargets = targets.filter { $0.done && $0.completed != nil }.sorted { ($0.completed ?? end) < ($1.completed ?? end) }
-            for pick in picks {
-                let day = start.adding(days: pick.day)
+            // A target's points are dated at its completion (`completeTime`).
+            func targetsDone(before day: LocalDate) {
                 while targetIndex < doneTargets.count, let c = doneTargets[targetIndex].completed, c < day {
-                    record(doneTargets[targetIndex].points, "target", doneTargets[targetIndex].name, nil, c, 72_000)
+                    let t = doneTargets[targetIndex]
+                    record(t.points, "target", t.name, nil, c, t.completedSecond)
                     targetIndex += 1
                 }
+            }
+            for pick in picks {
+                let day = start.adding(days: pick.day)
+                targetsDone(before: day)
                 let h = habits[pick.habit]
                 record(h.points, "tag", h.name, nil, day, pick.second)
                 if pick.second % 97 == 0 {
                     record(-(5 * (1 + random.int(6))), "shop", "奖励 Reward", "用分数兑换", day, min(86_399, pick.second + 60))
                 }
             }
+            targetsDone(before: end.adding(days: 1))
         }, capacity: total * 170)
     }
 
     func targetsJSON(_ targets: [SampleTarget]) -> [UInt8] {
         envelope({ out in
             for (i, t) in targets.enumerated() {
-                let completed = t.completed.map { "\"\($0)T21:00:00\"" } ?? "null"
+                let completed = t.completedTime.map { "\"\($0)\"" } ?? "null"
                 out += Array(((i == 0 ? "\n" : ",\n") + """
                 {"targetId":"g\(i + 1)","targetName":"\(t.name)","targetDescribe":"Why it matters: *\(i % 7 + 1)* small steps.",\
                 "targetColor":"\(SampleExport.palette[i % SampleExport.palette.count])","targetPoint":"\(t.points)",\
@@ -219,7 +239,8 @@ public struct SampleExport: Sendable {
             let name = "note-\(pad(i + 1, 4)).md"
             let day = start.adding(days: Int(Double(i) / Double(count) * Double(days)))
             var text = "---\ntitle: Note \(i + 1) — \(random.pick(SampleExport.words)) \(random.pick(SampleExport.words))\n"
-            text += "date: \(day)T21:\(pad(random.int(60), 2)):00\n"
+            // Notes are written at 21:00, or at 19:00 on the export's last day (before `exportedAt`).
+            text += "date: \(day)T\(day == end ? 19 : 21):\(pad(random.int(60), 2)):00\n"
             if !habits.isEmpty { text += "tag: \(habits[i % habits.count].name)\n" }
             if !targets.isEmpty && i % 3 == 0 { text += "target: g\(1 + random.int(targets.count))\n" }
             text += "---\n# What happened\n\n"

@@ -12,13 +12,13 @@ public enum UIString: String, CaseIterable, Sendable {
     case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
     case nothingHere
     // Dashboard
-    case periodDay, periodWeek, periodMonth, periodYear, periodAll, periodChooser, cardTotal, cardProgress, cardStreak, cardAverage, cardCompleted, cardRate, encourageDay, encourageWeek, encourageMonth, encourageYear, encourageAll, encourageSteady, encourageEmpty, spentAmount, versusYesterday, versusPrevious, versusNothing, sinceStart, daysOne, daysMany, bestStreakIn, perDay, noTargetsDue, doneOfDue, heatmapTitle, heatmapDescription, heatmapEmpty, less, more, pointsOne, pointsMany, chartHours, chartDays, chartWeeks, chartDescription, chartEmpty, hourOf, weekOf, habitsTitle, habit, completions, timeSpent, lastDone, never, hoursMinutes, minutesOnly, hoursOnly, recentActivity, today, yesterday, noteLabel, builtFrom, futureRecordsWarning
+    case periodDay, periodWeek, periodMonth, periodYear, periodAll, periodChooser, cardTotal, cardProgress, cardStreak, cardAverage, cardCompleted, cardRate, encourageDay, encourageWeek, encourageMonth, encourageYear, encourageAll, encourageSteady, encourageEmpty, spentAmount, sinceStart, daysOne, daysMany, perDay, noTargetsDue, doneOfDue, heatmapTitle, heatmapDescription, heatmapEmpty, less, more, pointsOne, pointsMany, chartHours, chartDays, chartWeeks, chartDescription, chartEmpty, hourOf, weekOf, habitsTitle, habit, completions, timeSpent, lastDone, never, hoursMinutes, minutesOnly, hoursOnly, recentActivity, today, yesterday, noteLabel, builtFrom, futureRecordsWarning
     // Points
     case pointsTitle, pointsIntro, date, time, points, type, name, description, month, earned, spent, pointRecords
     case typeTag, typeTarget, typeGame, typeShop, typeOther
     case olderRecordsOnMonthPages, archive, allMonths
     // Targets
-    case targetsTitle, deadline, status, statusDone, completed, noDeadline
+    case targetsTitle, deadline, statusDone, completed, noDeadline
     case stateOverdue, stateDueToday, stateUpcoming, inDays, tomorrow, todayLower, timelineTitle, timelineDescription, completedOn, backToTargets, relatedNotes, nextTargets, overdueCount, noUpcoming, pointsEarnedHere, todoSummary, todoGroupSummary, priorityLabel, habitLink, targetLink, perSession, pointsPerSession, legendOverdue, legendToday, legendUpcoming, legendDone
     // Weight
     case weightTitle, weight, entries
@@ -34,11 +34,13 @@ public enum UIString: String, CaseIterable, Sendable {
     // Counted phrases (one and other, chosen by `Plural`)
     case recordsOne, recordsMany, strengthChangeOne, futureRecordsWarningOne
     case historyPerWeek, historyPerMonth, historyPerQuarter, historyPerYear, historyPerWeekOne, historyPerMonthOne, historyPerQuarterOne, historyPerYearOne
-    case overallStrengthDescriptionOne, bestStreaksDescriptionOne, timesThisWeek, timesThisMonth, timesThisYear, timesAllTime, showNumbersOf, weekdayColumn, hourColumn, balanceLine, calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, allTimeCompletions, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
+    case overallStrengthDescriptionOne, bestStreaksDescriptionOne, timesThisWeek, timesThisMonth, timesThisYear, timesAllTime, showNumbersOf, weekdayColumn, hourColumn, balanceLine, calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
     // Issue 13: targets
     case overdueDaysOne, overdueDaysMany, lateDaysOne, lateDaysMany, onTimeRate, onTimeDetail, oldOverdueSummary, timelineCaption, clusterTitle, clusterMore, undated
     // Issue 13: archives
     case notesYear, notesYearContinued, notesUndated, notesPageTitle, notesPageLabel, notesRange, notesEmpty, notesYears, notesPages, newerNotes, olderNotes, monthsNav, monthCalendarTitle, monthCalendarCaption, monthHabitsTitle, recordsDayHeading, archiveCaption
+    // Issue 13: dashboard and weight
+    case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
 }
 
 extension UIString {

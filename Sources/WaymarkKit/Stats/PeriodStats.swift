@@ -25,3 +25,12 @@ public struct PeriodStats: Sendable, Equatable {
     public var targetsDue: Int
     public var targetsDueDone: Int
 }
+
+extension PeriodStats {
+    /// Whether anything (earned or spent) was recorded before the window starts. Without it,
+    /// `progress` compares with a window before the first record, and the dashboard says there is
+    /// no earlier data instead of showing the whole total as a rise.
+    public func hasEarlierData(_ daily: DailyPoints) -> Bool {
+        daily.hasRecords && daily.firstDay < start
+    }
+}

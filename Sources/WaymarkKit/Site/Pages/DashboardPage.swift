@@ -9,6 +9,7 @@ enum DashboardPage {
     /// What the five period pages share, computed once.
     struct Plan: Sendable {
         var heatmap: String
+        var heatmapTable: TemplateValue
         var recent: TemplateValue
         var weightBlock: TemplateValue
         var greeting: String
@@ -18,7 +19,8 @@ enum DashboardPage {
 
     static func plan(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?, _ r: PageRenderer) -> Plan {
         let phrases = Phrases(r.options.language)
-        return Plan(heatmap: heatmapSVG(stats, phrases, r), recent: recentActivity(content, stats, phrases, r),
+        return Plan(heatmap: DashboardCharts.heatmapSVG(stats, phrases, r), heatmapTable: DashboardCharts.heatmapTable(stats, phrases, r),
+                    recent: recentActivity(content, stats, phrases, r),
                     weightBlock: sparkline(weight, content, r),
                     greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous),
                     balance: balance(content.balance, r),
@@ -60,10 +62,13 @@ enum DashboardPage {
             "periods": .array(periods.map { p, l in
                 ["label": .string(r.text(l)), "href": .string(root + DashboardPage.path(p)), "current": .bool(p == period)]
             }),
-            "cards": cards(stats.period(period), phrases, r),
-            "chartWide": .html(chart(stats, period, content, phrases, r, wide: true)),
-            "chartNarrow": .html(chart(stats, period, content, phrases, r, wide: false)),
+            // Without point records the cards and charts would only show zeros: one line says so.
+            "hasPoints": .bool(stats.daily.hasRecords),
+            "cards": stats.daily.hasRecords ? cards(stats.period(period), bestEver: stats.period(.all).bestStreak,
+                                                    earlier: stats.period(period).hasEarlierData(stats.daily), phrases, r) : .null,
+            "bars": stats.daily.hasRecords ? DashboardCharts.barPanel(stats, period, content, phrases, r) : .null,
             "heatmap": .html(plan.heatmap),
+            "heatmapTable": plan.heatmapTable,
             "tags": tagRows(stats.tags(in: period), stats.today, content, phrases, r),
             "recent": plan.recent,
             "counts": counts(content, root, r),
@@ -78,7 +83,9 @@ enum DashboardPage {
 
     // MARK: Cards
 
-    static func cards(_ p: PeriodStats, _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
+    /// The six cards of a period. `bestEver` is the longest streak of all time; `earlier` whether
+    /// anything was recorded before the period (else there is nothing to compare with).
+    static func cards(_ p: PeriodStats, bestEver: Int, earlier: Bool, _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let encouragement: UIString
         if p.total == 0 {
@@ -90,27 +97,21 @@ enum DashboardPage {
         } else {
             encouragement = .encourageSteady
         }
-        var progressValue = "—", progressNote = "", trend = "flat", arrow = ""
-        if let progress = p.progress {
-            progressValue = phrases.signed(progress)
-            trend = progress > 0 ? "up" : progress < 0 ? "down" : "flat"
-            arrow = progress > 0 ? "▲" : progress < 0 ? "▼" : "■"
-            progressNote = p.period == .day ? r.text(.versusYesterday) : r.text(.versusPrevious, ["n": f.integer(p.days)])
-            if let percent = p.progressPercent { progressNote = phrases.signedPercent(percent) + " " + progressNote }
-            if p.progressPercent == nil && p.total == progress { progressNote = r.text(.versusNothing) }
-        } else {
-            progressNote = r.text(.sinceStart, ["date": f.longDate(p.start)])
-        }
+        let progress = progressCard(p, earlier: earlier, phrases, r)
+        // A window's longest run is cut at the window's start: it is labelled as the window's, and
+        // shown only when it differs from the best of all time (never for a day, nor for all time).
+        let within = (p.period == .week || p.period == .month || p.period == .year) && p.bestStreak != bestEver
         return [
             "total": .string(f.integer(p.total)),
             "encouragement": .string(r.text(encouragement)),
             "spent": p.spent > 0 ? .string(r.text(.spentAmount, ["n": f.integer(p.spent)])) : .null,
-            "progress": .string(progressValue),
-            "progressNote": .string(progressNote),
-            "trend": .string(trend),
-            "arrow": .string(arrow),
+            "progress": .string(progress.value),
+            "progressNote": .string(progress.note),
+            "trend": .string(progress.trend),
+            "arrow": .string(progress.arrow),
             "streak": .string(phrases.days(p.streak)),
-            "bestStreak": .string(r.text(.bestStreakIn, ["n": phrases.days(p.bestStreak)])),
+            "bestEver": .string(r.text(.streakBestEver, ["n": phrases.days(bestEver)])),
+            "bestWithin": within ? .string(r.text(.streakBestWithin, ["days": f.integer(p.days), "n": phrases.days(p.bestStreak)])) : .null,
             "average": .string(f.decimal(p.average)),
             "perDay": .string(r.text(.perDay)),
             "completed": .string(f.integer(p.completedTargets)),
@@ -120,101 +121,24 @@ enum DashboardPage {
         ]
     }
 
-    // MARK: Charts
-
-    static func heatmapSVG(_ stats: PointStatistics, _ phrases: Phrases, _ r: PageRenderer) -> String {
-        let first = Heatmap.firstDay(today: stats.today)
-        let days = (0...first.days(to: stats.today)).map { first.adding(days: $0) }
-        let values = days.map { stats.daily.earned(on: $0) }
-        let active = values.filter { $0 > 0 }.count
-        var description = r.text(.heatmapEmpty)
-        if let best = values.indices.max(by: { values[$0] < values[$1] || (values[$0] == values[$1] && $0 > $1) }), values[best] > 0 {
-            description = r.text(.heatmapDescription, ["active": r.format.integer(active), "days": r.format.integer(days.count),
-                                                       "best": phrases.points(values[best]), "date": r.format.longDate(days[best])])
-        }
-        let labels = Heatmap.Labels(
-            weekday: phrases.weekday, month: r.format.monthShort,
-            cell: { day, n in r.format.longDate(day) + phrases.colon + phrases.points(n) },
-            less: r.text(.less), more: r.text(.more), title: r.text(.heatmapTitle), description: description)
-        return Heatmap.svg(today: stats.today, value: { stats.daily.earned(on: $0) }, labels: labels, id: "heatmap")
-    }
-
-    /// Hourly bars for the day, daily bars for a week or month, weekly bars for a year or all time.
-    static func chart(_ stats: PointStatistics, _ period: Period, _ content: SiteContent, _ phrases: Phrases,
-                      _ r: PageRenderer, wide: Bool) -> String {
-        let p = stats.period(period)
+    /// The progress card: a rise (▲, green) or a fall (▼, red) against the window before; "="
+    /// without colour for no change; a dash without colour when there is nothing earlier.
+    static func progressCard(_ p: PeriodStats, earlier: Bool, _ phrases: Phrases,
+                             _ r: PageRenderer) -> (value: String, note: String, trend: String, arrow: String) {
         let f = r.format
-        var bars: [BarChart.Bar] = []
-        var whens: [String] = []  // what each bar covers, for the description
-        let title: String
-        switch period {
-        case .day:
-            title = r.text(.chartHours)
-            let hours = hourly(content, stats)
-            whens = (0..<24).map { r.text(.hourOf, ["hour": pad($0, 2)]) }
-            bars = hours.enumerated().map { h, n in
-                BarChart.Bar(title: whens[h] + " · " + phrases.points(n), label: h % (wide ? 3 : 6) == 0 ? pad(h, 2) : nil, value: n)
-            }
-        case .week, .month:
-            title = r.text(.chartDays)
-            let step = period == .week ? 1 : (wide ? 5 : 10)
-            bars = (0..<p.days).map { i in
-                let day = p.start.adding(days: i)
-                let label = period == .week ? phrases.weekday(day.weekday) : (i % step == 0 ? f.shortDate(day) : nil)
-                whens.append(f.longDate(day))
-                return BarChart.Bar(title: f.longDate(day) + " · " + phrases.points(stats.daily.earned(on: day)),
-                                    label: label, value: stats.daily.earned(on: day), highlight: day == stats.today)
-            }
-        case .year, .all:
-            title = r.text(.chartWeeks)
-            var mondays: [LocalDate] = []
-            var monday = p.start.startOfWeek
-            while monday <= p.end {
-                mondays.append(monday)
-                monday = monday.adding(days: 7)
-            }
-            // Label the week where a month (a year, over long spans) begins, at least ~34 px apart.
-            let band = (wide ? 680.0 : 300.0) / Double(max(1, mondays.count))
-            let yearly = p.start.days(to: p.end) > (wide ? 1100 : 500)
-            var lastLabelled = -1_000
-            for (i, monday) in mondays.enumerated() {
-                let from = max(monday, p.start), to = min(monday.adding(days: 6), p.end)
-                let value = stats.daily.earned(from: from, to: to)
-                let begins = (0..<7).map { monday.adding(days: $0) }.first { $0 >= p.start && $0.day == 1 && (!yearly || $0.month == 1) }
-                let mark = begins ?? (i == 0 && from.day <= 10 && !yearly ? from : nil)
-                var label: String?
-                if let mark, Double(i - lastLabelled) * band >= 34 {
-                    label = yearly ? String(mark.year) : f.monthShort(mark.month)
-                    lastLabelled = i
-                }
-                whens.append(r.text(.weekOf, ["date": f.longDate(from)]))
-                bars.append(BarChart.Bar(title: whens[whens.count - 1] + " · " + phrases.points(value),
-                                         label: label, value: value, highlight: to == stats.today))
-            }
-        }
-        let description: String
-        if let best = bars.indices.max(by: { bars[$0].value < bars[$1].value || (bars[$0].value == bars[$1].value && $0 > $1) }),
-           bars[best].value > 0 {
-            description = r.text(.chartDescription, ["total": phrases.points(p.total), "start": f.longDate(p.start), "end": f.longDate(p.end),
-                                                     "best": phrases.points(bars[best].value),
-                                                     "when": whens[best]])
+        guard let progress = p.progress else { return ("—", r.text(.sinceStart, ["date": f.longDate(p.start)]), "flat", "") }
+        guard earlier else { return ("—", r.text(.progressNoEarlier), "flat", "") }
+        let day = p.period == .day
+        let n = ["n": f.integer(p.days)]
+        if progress == 0 { return ("0", day ? r.text(.progressSameYesterday) : r.text(.progressSameBefore, n), "flat", "=") }
+        let note: String
+        if let percent = p.progressPercent {
+            let values = ["n": f.integer(p.days), "percent": phrases.signedPercent(percent)]
+            note = day ? r.text(.progressVsYesterday, values) : r.text(.progressVsPrevious, values)
         } else {
-            description = r.text(.chartEmpty, ["start": f.longDate(p.start), "end": f.longDate(p.end)])
+            note = day ? r.text(.progressNoneYesterday) : r.text(.progressNoneBefore, n)
         }
-        return BarChart.svg(bars, width: wide ? 720 : 340, height: wide ? 220 : 200, id: "chart-" + (wide ? "wide" : "narrow"),
-                            title: title, description: description, className: wide ? "wide" : "narrow")
-    }
-
-    /// Points earned in each wall-clock hour of today (whole-day records have no hour).
-    static func hourly(_ content: SiteContent, _ stats: PointStatistics) -> [Int] {
-        var hours = [Int](repeating: 0, count: 24)
-        for record in content.pointsNewestFirst where record.point > 0 {
-            guard case .instant(let s) = record.date, s <= stats.now else { continue }
-            let wall = stats.zone.localDateTime(of: s)
-            if wall.date < stats.today { break }
-            if wall.date == stats.today { hours[wall.hour] += record.point }
-        }
-        return hours
+        return (phrases.signed(progress), note, progress > 0 ? "up" : "down", progress > 0 ? "▲" : "▼")
     }
 
     /// The last 30 days of the weight trend, with the latest trend value.

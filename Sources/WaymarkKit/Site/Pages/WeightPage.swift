@@ -39,12 +39,10 @@ enum WeightPage {
         if let rate = w.weeklyRate {
             cards.append(card(r.text(.weeklyRate), signed(rate) + " " + unitLabel, r.text(.perWeek)))
         }
-        if let toGoal = w.toGoal {
-            let note: String
-            if abs(toGoal) < 0.05 { note = r.text(.goalReached) } else if let date = w.projectedGoalDate {
-                note = r.text(.projectedOn, ["date": f.longDate(date)])
-            } else { note = r.text(.noProjection) }
-            cards.append(card(r.text(.toGoal), signed(toGoal) + " " + unitLabel, note))
+        if let toGoal = w.toGoal, let goal = w.goal {
+            let (value, note) = goalCard(toGoal: toGoal, goal: goal, start: days[0].trend, projected: w.projectedGoalDate,
+                                         amount: { v($0) + " " + unitLabel }, r)
+            cards.append(card(r.text(.toGoal), value, note, phrase: true))
         }
         if let bmi = w.bmi { cards.append(card(r.text(.bmi), f.decimal(bmi), r.text(.bmiOfTrend))) }
         cards.append(card(r.text(.lowest), v(w.min.kg) + " " + unitLabel, phrases.date(w.min.date, today: content.today)))
@@ -60,6 +58,9 @@ enum WeightPage {
                 "chartWide": .html(chart(shown, range, w, unit, r, wide: true)),
                 "chartNarrow": .html(chart(shown, range, w, unit, r, wide: false)),
                 "table": table(range, shown, content, unit, r),
+                // "The numbers: Weekly means, 90 days" / "查看数据：每周平均，90 天"
+                "summary": .string(r.text(.showNumbers) + phrases.colon + r.text(range.days == 30 ? .everyEntry : .weeklyMeans)
+                                   + (r.options.language == .zhHans ? "，" : ", ") + r.text(range.label)),
             ]
         }
         let page = try r.page("weight/index.html", template: "weight", title: r.text(.weightTitle), section: "weight", [
@@ -75,8 +76,25 @@ enum WeightPage {
     }
 
     /// A stat card. Changes are not coloured: whether falling is good depends on the goal.
-    static func card(_ label: String, _ value: String, _ note: String?) -> TemplateValue {
-        ["label": .string(label), "value": .string(value), "note": .from(note)]
+    /// `phrase` sets a value written in words in a smaller type.
+    static func card(_ label: String, _ value: String, _ note: String?, phrase: Bool = false) -> TemplateValue {
+        ["label": .string(label), "value": .string(value), "note": .from(note), "phrase": .bool(phrase)]
+    }
+
+    /// The "To goal" card in words. The goal is one to lose when the series started above it, one
+    /// to gain when it started below (a start on the goal: whichever way the trend has left it).
+    /// Past a goal to lose, the trend is "below your goal — reached"; past one to gain, "above".
+    /// Within 0.05 kg either way the goal is reached. `amount` writes a distance in kilograms (never
+    /// negative) in the display unit.
+    static func goalCard(toGoal: Double, goal: Double, start: Double, projected: LocalDate?, amount: (Double) -> String,
+                         _ r: PageRenderer) -> (value: String, note: String?) {
+        guard abs(toGoal) >= 0.05 else { return (amount(0), r.text(.goalReached)) }
+        let losing = start > goal || (start == goal && toGoal > 0)
+        let v = ["v": amount(abs(toGoal))]
+        if losing && toGoal < 0 { return (r.text(.goalBelowReached, v), nil) }
+        if !losing && toGoal > 0 { return (r.text(.goalAboveReached, v), nil) }
+        let note = projected.map { r.text(.projectedOn, ["date": r.format.longDate($0)]) } ?? r.text(.noProjection)
+        return (r.text(losing ? .goalToLose : .goalToGain, v), note)
     }
 
     static func chart(_ shown: [WeightSeries.Day], _ range: Range, _ w: WeightStatistics, _ unit: WeightUnit,

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+/// The weight page's words and layout (issue 13): the goal card in words, in kilograms and in
+/// pounds, the charts before the cards on phones, and the latest weighing's label off the dots.
+struct WeightPageTests {
+    static func goal(_ toGoal: Double, goal: Double, start: Double, _ language: Language = .en,
+                     projected: LocalDate? = nil) throws -> (value: String, note: String?) {
+        let r = try DashboardTests.renderer(language)
+        let unit = WeightPage.unitLabel(.kg, language)
+        return WeightPage.goalCard(toGoal: toGoal, goal: goal, start: start, projected: projected,
+                                   amount: { r.format.decimal($0) + " " + unit }, r)
+    }
+
+    @Test func theGoalCardSaysWhichWayAndWhetherItIsReached() throws {
+        // Started at 80 with a goal of 70: a goal to lose.
+        #expect(try Self.goal(2.0, goal: 70, start: 80, projected: LocalDate(year: 2027, month: 2, day: 4))
+                == ("2.0 kg to lose", "reached around Feb 4, 2027 at this rate"))
+        #expect(try Self.goal(2.0, goal: 70, start: 80) == ("2.0 kg to lose", "not reached at this rate"))
+        #expect(try Self.goal(-2.0, goal: 70, start: 80) == ("2.0 kg below your goal — reached", nil))
+        // Started at 60 with a goal of 65: a goal to gain.
+        #expect(try Self.goal(-2.0, goal: 65, start: 60).value == "2.0 kg to gain")
+        #expect(try Self.goal(2.0, goal: 65, start: 60) == ("2.0 kg above your goal — reached", nil))
+        // Within 0.05 kg: reached, whichever side.
+        #expect(try Self.goal(0.03, goal: 65, start: 60) == ("0.0 kg", "goal reached"))
+        #expect(try Self.goal(-0.04, goal: 70, start: 80) == ("0.0 kg", "goal reached"))
+        // Chinese: full-width comma, a space between the number and 公斤.
+        #expect(try Self.goal(2.0, goal: 70, start: 80, .zhHans).value == "还需减 2.0 公斤")
+        #expect(try Self.goal(-2.0, goal: 70, start: 80, .zhHans).value == "低于目标 2.0 公斤，已达到")
+        #expect(try Self.goal(-2.0, goal: 65, start: 60, .zhHans).value == "还需增 2.0 公斤")
+        #expect(try Self.goal(2.0, goal: 65, start: 60, .zhHans).value == "高于目标 2.0 公斤，已达到")
+    }
+
+    /// 72 kg on two days with a goal of 70: the trend is 72, 2 kg to lose = 4.409 lb → "4.4 lb".
+    @Test func theGoalCardInPounds() throws {
+        let export = TemporaryDirectory()
+        export.write("profile.json", #"{"code":"00000","data":{"userName":"A","timeZone":"Asia/Shanghai","goalWeightKg":"70.0","weightUnit":"kg"},"ok":true}"#)
+        export.write("weights.json", #"{"code":"00000","data":[{"id":"w1","date":"2026-11-28T07:00:00","kgValue":"72.0"},{"id":"w2","date":"2026-11-29T07:00:00","kgValue":"72.0"}],"ok":true}"#)
+        let kg = try DashboardTests.build(export.path)
+        SiteFeatureTests.expectContent(kg, "weight/index.html", [#"<span class="label">To goal</span><span class="value phrase">2.0 kg to lose</span>"#])
+        let lb = try DashboardTests.build(export.path, extra: ["--weight-unit", "lb"])
+        SiteFeatureTests.expectContent(lb, "weight/index.html", [#"<span class="value phrase">4.4 lb to lose</span>"#])
+        // The cards and the charts share one box, so phones can put the charts first.
+        let page = try #require(kg.read("site/weight/index.html"))
+        #expect(page.contains("<div class=\"weight-body\">\n<ul class=\"stats\">"))
+        let css = try String(contentsOfFile: TestPaths.repo.appendingPathComponent("Public/style.css").path, encoding: .utf8)
+        #expect(css.contains(".weight-body > .ranges { order: -1; }"))
+    }
+
+    /// The latest weighing's label stands right of every dot and of the trend's end.
+    @Test func theLatestLabelCoversNoDot() throws {
+        let points = (0..<60).map { i in
+            WeightChart.Point(day: 20_000 + i, weight: 70 + Double(i % 5) * 0.3, interpolated: false, trend: 70.5)
+        }
+        let f = LocaleFormat(.en)
+        for width in [340.0, 720.0] {
+            let svg = WeightChart.svg(points, .init(width: width, height: 240, maxPoints: 300, xTicks: 4, yTicks: 4, goal: nil, goalLabel: "",
+                                                    title: "T", description: "D", tickLabel: { f.shortDate($0) }, value: { f.decimal($0) },
+                                                    id: "w", className: "narrow"))
+            // The latest weighing is day 59: 70 + (59 % 5) × 0.3 = 71.2.
+            let latest = try #require(svg.components(separatedBy: "<g class=\"latest\">").last)
+            #expect(latest.contains(">71.2</text>"))
+            let labelText = try #require(latest.components(separatedBy: "<text x=\"").last?.prefix { $0 != "\"" })
+            let labelX = try #require(Double(labelText))
+            let dots = try #require(svg.components(separatedBy: "class=\"dots\" d=\"").last?.prefix { $0 != "\"" })
+            let dotXs = dots.split(separator: "M").compactMap { Double($0.split(separator: " ").first ?? "") }
+            #expect(dotXs.count == 60)
+            // Dots are drawn 4.5 wide (2.25 either side); the label starts past the rightmost one.
+            #expect(labelX > (dotXs.max() ?? .infinity) + 2.25)
+            // And it stays inside the drawing: "71.2" is about 1.2 × 4 × 6.6 = 31.7 wide.
+            #expect(labelX + 31.7 <= width)
+        }
+    }
+}
