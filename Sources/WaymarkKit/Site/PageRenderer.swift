@@ -33,9 +33,6 @@ struct PageRenderer: Sendable {
 
     func text(_ key: UIString) -> String { key.text(options.language) }
 
-    /// The `lang` for a name from the data when it is written in the other language's script
-    /// (`TextLanguage`); null otherwise. Templates put it on the element around the name.
-    func lang(_ text: String) -> TemplateValue { .from(TextLanguage.lang(of: text, on: options.language)) }
 
     func text(_ key: UIString, _ values: [String: String]) -> String { key.text(options.language, values) }
 
@@ -62,7 +59,7 @@ struct PageRenderer: Sendable {
               _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
         let common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
-        var own = context
+        var own = LanguageTagging.tagged(context, on: options.language)
         own["pageTitle"] = .string(title)
         // The page's own values are looked up first, then those every page shares: no merged copy.
         return SiteFile(path: path, bytes: try templates.renderBytes(template, [.object(common), .object(own)]))

@@ -15,7 +15,7 @@ enum HabitPages {
             guard let slug = content.tagSlugs[h.name] else { return nil }
             let best = h.bestStreak
             return [
-                "name": .string(h.name), "nameLang": r.lang(h.name), "href": .string(slug + ".html"), "color": .from(h.tag.color?.description),
+                "name": .string(h.name), "href": .string(slug + ".html"), "color": .from(h.tag.color?.description),
                 "archived": .bool(h.tag.habit?.archived ?? false),
                 "doneToday": .bool(h.doneToday),
                 "week": .string(window(h.week, f)), "weekShare": .string(percent(h.week.share, f)),
@@ -61,7 +61,7 @@ enum HabitPages {
         let today = content.today
         let notes = content.notes.filter { $0.tag == h.name }
         var context: [String: TemplateValue] = [
-            "name": .string(h.name), "nameLang": r.lang(h.name), "color": .from(h.tag.color?.description),
+            "name": .string(h.name), "color": .from(h.tag.color?.description),
             "descriptionHTML": content.arranged.tagDescriptions[h.name].map { .html($0) } ?? .null,
             "question": .from(h.tag.habit?.question.flatMap { $0.isEmpty ? nil : $0 }),
             "facts": .array(facts(h, phrases, r).map { .string($0) }),

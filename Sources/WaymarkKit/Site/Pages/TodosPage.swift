@@ -15,7 +15,7 @@ enum TodosPage {
                 "priorityLabel": .string(r.text(.priorityLabel, ["p": r.text(label)])),
                 "class": .string(cssClass),
                 "summary": .string(r.text(.todoGroupSummary, ["open": r.format.integer(items.count - done), "done": r.format.integer(done)])),
-                "items": .array(items.map { ["name": .string($0.name), "nameLang": r.lang($0.name), "done": .bool($0.completed),
+                "items": .array(items.map { ["name": .string($0.name), "done": .bool($0.completed),
                                              "state": .string(r.text($0.completed ? .todoDone : .todoOpen))] }),
             ]
         }

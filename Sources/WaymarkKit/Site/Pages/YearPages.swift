@@ -103,7 +103,7 @@ enum YearPages {
 
         func habitRow(_ h: YearHabit) -> TemplateValue {
             [
-                "name": .string(h.name), "nameLang": r.lang(h.name), "href": .from(HabitPages.path(h.name, content).map { "../" + $0 }),
+                "name": .string(h.name), "href": .from(HabitPages.path(h.name, content).map { "../" + $0 }),
                 "color": .from(content.habits.habits[safe: h.index]?.tag.color?.description),
                 "completions": .string(f.integer(h.completions)),
                 "streak": .string(h.longestStreak.map { phrases.days($0.length) } ?? "—"),
