@@ -62,3 +62,13 @@ struct BarChartTests {
         #expect(ticks == ["0", "1", "2", "3", "4"])
     }
 }
+
+struct BarChartLabelPlaceTests {
+    /// A 30-unit label under a bar centred 10 units into a plot starting at 34 would start at
+    /// 29, left of the plot, under the y axis's "0": it is held flush with the plot instead.
+    @Test func labelsStayInsideThePlot() {
+        #expect(BarChart.labelPlace(centre: 44, width: 30, from: 34, to: 334) == (34, "start"))
+        #expect(BarChart.labelPlace(centre: 60, width: 30, from: 34, to: 334) == (60, "middle"))
+        #expect(BarChart.labelPlace(centre: 325, width: 30, from: 34, to: 334) == (334, "end"))
+    }
+}

@@ -83,10 +83,19 @@ public enum BarChart {
         out += "</g><g class=\"axis\">"
         for (i, bar) in bars.enumerated() {
             guard let label = bar.label else { continue }
-            let x = left + (Double(i) + 0.5) * band
-            out += "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"middle\">\(SVG.text(label))</text>"
+            let (x, anchor) = labelPlace(centre: left + (Double(i) + 0.5) * band, width: TimeTicks.estimatedWidth(label),
+                                         from: left, to: width - right)
+            out += "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"\(anchor)\">\(SVG.text(label))</text>"
         }
         out += "</g></svg>"
         return out
+    }
+
+    /// Where an x label goes: centred under its bar, unless that would reach past the plot's left
+    /// edge (into the y axis's "0") or its right edge, where it is held flush with that edge.
+    static func labelPlace(centre: Double, width: Double, from left: Double, to right: Double) -> (x: Double, anchor: String) {
+        if centre - width / 2 < left { return (left, "start") }
+        if centre + width / 2 > right { return (right, "end") }
+        return (centre, "middle")
     }
 }

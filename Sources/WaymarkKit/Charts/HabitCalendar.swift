@@ -88,13 +88,14 @@ public enum HabitCalendar {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let pattern = SVG.text(id) + "-skip"
-        var out = SVG.open(id: id, width: Heatmap.width, height: Heatmap.height, className: "chart heatmap calendar",
+        var out = SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
                            title: labels.title, desc: labels.description)
         out.reserveCapacity(count * 90 + 2500)
         // Skipped days are hatched, so they differ from every level without relying on colour.
         out += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
         out += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern></defs>"
-        out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month)
+        // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
+        out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         out += "<g class=\"cells\">"
         for i in 0..<count {
             let cell = i < cells.count ? cells[i] : .before

@@ -41,14 +41,17 @@ public enum StreakChart {
         let lengths = streaks.map { max(0, $0.length) }
         let longest = Double(max(1, lengths.max() ?? 1))
         let dates = streaks.map { (labels.date($0.start), labels.date($0.end)) }
-        let widest = dates.map { max(TimeTicks.estimatedWidth($0.0), TimeTicks.estimatedWidth($0.1)) }.max() ?? 0
+        // 8 % over the estimate: in a Chinese font the digits of "2023年11月14日" draw a little wider
+        // than the 0.6 em the estimate takes, and the dates sit at the chart's very edges.
+        let widest = (dates.map { max(TimeTicks.estimatedWidth($0.0), TimeTicks.estimatedWidth($0.1)) }.max() ?? 0) * 1.08
         var available = width - 2 * (widest + textMargin)
         let showDates = available >= width / 4
         if !showDates { available = width }
         return streaks.indices.map { i in
             let share = Double(lengths[i]) / longest
             let text = labels.length(lengths[i])
-            let w = min(width, max(share * available, TimeTicks.estimatedWidth(text) + em))
+            // Never wider than the room between the dates, or the end date would leave the chart.
+            let w = min(available, max(share * available, TimeTicks.estimatedWidth(text) + em))
             let level = share >= 1 ? 3 : share >= 0.8 ? 2 : share >= 0.5 ? 1 : 0
             return Row(x: (width - w) / 2, width: w, y: pad + (Double(i) + 0.5) * rowHeight, level: level, length: text,
                        start: showDates ? dates[i].0 : nil, end: showDates ? dates[i].1 : nil)
