@@ -71,6 +71,7 @@ enum DashboardPage {
             "heatmapTable": plan.heatmapTable,
             "tags": tagRows(stats.tags(in: period), stats.today, content, phrases, r),
             "recent": plan.recent,
+            "hasRecent": .bool(!plan.recent.isFalsey),
             "counts": counts(content, root, r),
             "weightBlock": plan.weightBlock,
             "targetsBlock": TargetsPages.dashboardBlock(content, r, root: root),
