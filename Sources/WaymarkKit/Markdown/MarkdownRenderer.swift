@@ -111,9 +111,11 @@ public enum MarkdownRenderer {
             case (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_ENTER):
                 // A table (the outermost custom block) is one block; its rows and cells are spaced.
                 if cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK { plain.beginBlock(headingLevel: nil) }
-            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT),
-                 (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_EXIT), (CMARK_NODE_CUSTOM_INLINE, CMARK_EVENT_EXIT):
+            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT), (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_EXIT):
                 plain.space()
+            case (CMARK_NODE_CUSTOM_INLINE, CMARK_EVENT_EXIT):
+                // Table cells are spaced; a strikethrough is not.
+                if cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK { plain.space() }
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
                 if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                    let replacement = rewrite(url, type == CMARK_NODE_IMAGE) {
