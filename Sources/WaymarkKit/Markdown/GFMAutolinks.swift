@@ -15,8 +15,8 @@ enum GFMAutolinks {
         var text: [UInt8]
     }
 
-    static func apply(to document: CmarkTree.Node, smart: Bool) {
-        for node in CmarkTree.descendants(of: document) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
+    static func apply(to block: CmarkTree.Node, smart: Bool) {
+        for node in CmarkTree.descendants(of: block) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
             let literal = CmarkTree.literal(node)
             guard mayContainLink(literal), !CmarkTree.isInsideLink(node) else { continue }
             let links = find(in: literal, smart: smart, startsAfterDelimiter: startsAfterDelimiter(node))
@@ -28,8 +28,9 @@ enum GFMAutolinks {
                 }
                 if let anchor = cmark_node_new(CMARK_NODE_LINK), let text = CmarkTree.text(link.text) {
                     _ = cmark_node_set_url(anchor, link.url)
-                    cmark_node_append_child(anchor, text)
+                    // Placed while empty: cmark checks a node with children against all its new ancestors.
                     cmark_node_insert_before(node, anchor)
+                    cmark_node_append_child(anchor, text)
                 }
                 position = link.range.upperBound
             }
@@ -165,20 +166,21 @@ enum GFMAutolinks {
     /// nor does an entity-like `&name;`.
     private static func trimmed(_ u: [UInt8], start: Int, end: Int) -> Int {
         var end = end
+        // Parentheses are counted once; trimming only ever removes `)` among them.
+        var open = 0, close = 0
+        for b in u[start..<end] {
+            if b == UInt8(ascii: "(") { open += 1 } else if b == UInt8(ascii: ")") { close += 1 }
+        }
         while end > start {
             let last = u[end - 1]
             if "?!.,:*_~'\"".utf8.contains(last) {
                 end -= 1
             } else if last == UInt8(ascii: ";") {
                 var j = end - 2
-                while j > start, isASCIILetter(u[j]) || MarkdownCharacters.isASCIIAlphanumeric(u[j]) { j -= 1 }
+                while j > start, MarkdownCharacters.isASCIIAlphanumeric(u[j]) { j -= 1 }
                 end = j < end - 2 && u[j] == UInt8(ascii: "&") ? j : end - 1
-            } else if last == UInt8(ascii: ")") {
-                var open = 0, close = 0
-                for b in u[start..<end] {
-                    if b == UInt8(ascii: "(") { open += 1 } else if b == UInt8(ascii: ")") { close += 1 }
-                }
-                guard close > open else { break }
+            } else if last == UInt8(ascii: ")"), close > open {
+                close -= 1
                 end -= 1
             } else {
                 break

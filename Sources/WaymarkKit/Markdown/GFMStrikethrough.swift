@@ -13,10 +13,10 @@ enum GFMStrikethrough {
         var canClose: Bool
     }
 
-    static func apply(to document: CmarkTree.Node) {
+    static func apply(to block: CmarkTree.Node) {
         var containers: [CmarkTree.Node] = []
         var seen = Set<CmarkTree.Node>()
-        for node in CmarkTree.descendants(of: document) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
+        for node in CmarkTree.descendants(of: block) where cmark_node_get_type(node) == CMARK_NODE_TEXT {
             guard CmarkTree.literal(node).contains(UInt8(ascii: "~")), let parent = cmark_node_parent(node),
                   seen.insert(parent).inserted else { continue }
             containers.append(parent)

@@ -16,26 +16,41 @@ enum GFMTables {
         var text: [UInt8]
     }
 
+    /// A table built beside the tree, to go after its paragraph (and replace it when nothing of
+    /// the paragraph is left).
+    private struct Built {
+        var paragraph: CmarkTree.Node
+        var table: CmarkTree.Node
+        var replacesParagraph: Bool
+    }
+
     /// Replaces every table-shaped paragraph below `document` with a table.
     static func apply(to document: CmarkTree.Node, source: MarkdownSource, options: Int32) {
         var cells: [Cell] = []
+        var built: [Built] = []
         var padding = maxPaddingCells
         for paragraph in CmarkTree.descendants(of: document) where cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
-            convert(paragraph, source: source, cells: &cells, padding: &padding)
+            if let table = convert(paragraph, source: source, cells: &cells, padding: &padding) { built.append(table) }
         }
+        // Tables are filled while still outside the tree: cmark checks a moved node against every
+        // ancestor of its new place, which is costly deep in nested quotes.
         fill(cells, source: source, options: options)
+        for table in built {
+            cmark_node_insert_after(table.paragraph, table.table)
+            if table.replacesParagraph { CmarkTree.remove(table.paragraph) }
+        }
     }
 
-    private static func convert(_ paragraph: CmarkTree.Node, source: MarkdownSource, cells: inout [Cell], padding: inout Int) {
+    private static func convert(_ paragraph: CmarkTree.Node, source: MarkdownSource, cells: inout [Cell], padding: inout Int) -> Built? {
         let startLine = Int(cmark_node_get_start_line(paragraph)), endLine = Int(cmark_node_get_end_line(paragraph))
-        guard startLine >= 1, endLine > startLine, endLine <= source.lineCount else { return }
+        guard startLine >= 1, endLine > startLine, endLine <= source.lineCount else { return nil }
         let lines = ParagraphLines(paragraph, source: source, startLine: startLine)
-        guard ((startLine + 1)...endLine).contains(where: { TableRow.mayBeDelimiterRow(lines.content($0)) }) else { return }
+        guard ((startLine + 1)...endLine).contains(where: { TableRow.mayBeDelimiterRow(lines.content($0)) }) else { return nil }
         let children = CmarkTree.children(of: paragraph)
         // cmark numbers a paragraph's inlines from its first line even when link reference
         // definitions took the first lines; the last inline ends on the paragraph's last line.
         guard let reportedEnd = children.map({ Int(cmark_node_get_end_line($0)) }).max(), reportedEnd > 0,
-              reportedEnd <= endLine else { return }
+              reportedEnd <= endLine else { return nil }
         let shift = endLine - reportedEnd
         func lineRange(_ node: CmarkTree.Node) -> ClosedRange<Int>? {
             let start = Int(cmark_node_get_start_line(node)), end = Int(cmark_node_get_end_line(node))
@@ -54,7 +69,7 @@ enum GFMTables {
         }
         guard let header else {
             restoreDelimiterLikeLines(children, lines: lines, lineRange: lineRange)
-            return
+            return nil
         }
         // The lines before the header stay a paragraph; an inline running into the table (an
         // emphasis opened before it and closed inside it) keeps the whole paragraph as it is.
@@ -67,11 +82,11 @@ enum GFMTables {
             } else if range.map({ $0.lowerBound >= headerLine }) ?? true {
                 dropped.append(child)
             } else {
-                return
+                return nil
             }
         }
 
-        guard let table = CmarkTree.custom(block: true, enter: "<table>", exit: "</table>") else { return }
+        guard let table = CmarkTree.custom(block: true, enter: "<table>", exit: "</table>") else { return nil }
         var rows = [header]
         for line in stride(from: headerLine + 2, through: endLine, by: 1) {
             rows.append(TableRow(lines.content(line)) ?? TableRow(cells: []))
@@ -103,24 +118,28 @@ enum GFMTables {
                 cells.append(Cell(node: cell, text: column < row.cells.count ? row.cells[column] : []))
             }
         }
-        cmark_node_insert_after(paragraph, table)
         for node in dropped { CmarkTree.remove(node) }
         while let last = kept.last, lineRange(last) == nil {
             kept.removeLast()
             CmarkTree.remove(last)
         }
-        if kept.isEmpty { CmarkTree.remove(paragraph) }
+        return Built(paragraph: paragraph, table: table, replacesParagraph: kept.isEmpty)
     }
 
     /// A paragraph that is not a table but has a delimiter-like line (a table whose header has
     /// another number of cells, say) shows that line as written, not with `--` made a dash.
     private static func restoreDelimiterLikeLines(_ children: [CmarkTree.Node], lines: ParagraphLines,
                                                   lineRange: (CmarkTree.Node) -> ClosedRange<Int>?) {
+        // How many inlines touch each line (top-level inlines share at most their end lines).
+        var touching: [Int: Int] = [:]
+        for child in children {
+            guard let range = lineRange(child) else { continue }
+            for line in range { touching[line, default: 0] += 1 }
+        }
         for child in children where cmark_node_get_type(child) == CMARK_NODE_TEXT {
-            guard let range = lineRange(child), range.lowerBound == range.upperBound else { continue }
+            guard let range = lineRange(child), range.lowerBound == range.upperBound, touching[range.lowerBound] == 1 else { continue }
             let content = lines.content(range.lowerBound)
             guard TableRow.mayBeDelimiterRow(content),
-                  children.allSatisfy({ $0 == child || lineRange($0).map { !$0.contains(range.lowerBound) } ?? true }),
                   let first = content.firstIndex(where: { !MarkdownCharacters.isSpaceOrTab($0) }),
                   let last = content.lastIndex(where: { !MarkdownCharacters.isSpaceOrTab($0) }) else { continue }
             CmarkTree.setLiteral(child, content[first...last])

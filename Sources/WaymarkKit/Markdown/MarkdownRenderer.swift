@@ -66,8 +66,19 @@ public enum MarkdownRenderer {
         defer { cmark_node_free(document) }
         GFMTables.apply(to: document, source: source, options: options)
         TaskLists.apply(to: document, source: source)
-        GFMAutolinks.apply(to: document, smart: smart)
-        GFMStrikethrough.apply(to: document)
+        // The inline passes run block by block (paragraphs, headings, tables), each taken out of
+        // the tree while it changes.
+        let blocks = CmarkTree.descendants(of: document).filter { node in
+            let type = cmark_node_get_type(node)
+            return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+                || (type == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK)
+        }
+        for block in blocks {
+            CmarkTree.detached(block) { block in
+                GFMAutolinks.apply(to: block, smart: smart)
+                GFMStrikethrough.apply(to: block)
+            }
+        }
         if source.hasEscapedTildes { EscapedTildes.restore(in: document) }
 
         var headings: [Heading] = []
