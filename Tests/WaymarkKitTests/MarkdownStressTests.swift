@@ -51,8 +51,7 @@ import Testing
         }.min() ?? 0
     }
 
-    /// Inputs built to make a careless scanner quadratic, each at 4,000 and 32,000 bytes: linear
-    /// time grows about 8 times, quadratic 64; 24 leaves room for a busy machine.
+    /// About `n` bytes of input built to make a careless scanner quadratic.
     static func pathological(_ name: String, _ n: Int) -> String {
         switch name {
         case "pipes": String(repeating: "|", count: n)
