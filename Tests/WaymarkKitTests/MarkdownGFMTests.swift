@@ -76,6 +76,8 @@ struct MarkdownGFMTests {
         // The paragraph's first lines stay a paragraph; a reference defined above the table works in it.
         #expect(Self.html("Weekly:\n| a |\n| :-: |\n") == "<p>Weekly:</p>\n<table>\n<thead>\n<tr>\n<th style=\"text-align: center\">a</th>\n</tr>\n</thead>\n</table>\n")
         #expect(Self.html("[r]: http://x.com\n| a |\n| - |\n| [r] |\n").contains("<td><a href=\"http://x.com\">r</a></td>"))
+        // An emphasis running from the text into the header keeps the paragraph, delimiter row as written.
+        #expect(Self.html("*a\n| b* |\n|---|\n") == "<p><em>a\n| b</em> |\n|---|</p>\n")
         // Block syntax inside a cell is text.
         #expect(Self.html("| a |\n| - |\n| # not a heading |\n| ``` |\n").contains("<td># not a heading</td>\n</tr>\n<tr>\n<td>```</td>"))
     }

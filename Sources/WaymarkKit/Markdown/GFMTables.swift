@@ -82,6 +82,7 @@ enum GFMTables {
             } else if range.map({ $0.lowerBound >= headerLine }) ?? true {
                 dropped.append(child)
             } else {
+                restoreDelimiterLikeLines(children, lines: lines, lineRange: lineRange)
                 return nil
             }
         }
