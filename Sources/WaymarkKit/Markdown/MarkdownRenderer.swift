@@ -64,19 +64,25 @@ public enum MarkdownRenderer {
             return Result(htmlBytes: [], headings: [], plainText: "", plainBlocks: [])
         }
         defer { cmark_node_free(document) }
-        GFMTables.apply(to: document, source: source, options: options)
-        TaskLists.apply(to: document, source: source)
-        // The inline passes run block by block (paragraphs, headings, tables), each taken out of
-        // the tree while it changes.
-        let blocks = CmarkTree.descendants(of: document).filter { node in
-            let type = cmark_node_get_type(node)
-            return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-                || (type == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK)
-        }
-        for block in blocks {
-            CmarkTree.detached(block) { block in
-                GFMAutolinks.apply(to: block, smart: smart)
-                GFMStrikethrough.apply(to: block)
+        // Each pass runs only when the note has the character its syntax needs.
+        if source.contains(UInt8(ascii: "|")) { GFMTables.apply(to: document, source: source, options: options) }
+        if source.contains(UInt8(ascii: "[")) { TaskLists.apply(to: document, source: source) }
+        let links = source.contains(UInt8(ascii: "@")) || MarkdownSource.contains(source.bytes, Array("://".utf8))
+            || MarkdownSource.contains(source.bytes, Array("www.".utf8))
+        let tildes = source.contains(UInt8(ascii: "~"))
+        if links || tildes {
+            // The inline passes run block by block (paragraphs, headings, tables), each taken out
+            // of the tree while it changes.
+            let blocks = CmarkTree.descendants(of: document).filter { node in
+                let type = cmark_node_get_type(node)
+                return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+                    || (type == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK)
+            }
+            for block in blocks {
+                CmarkTree.detached(block) { block in
+                    if links { GFMAutolinks.apply(to: block, smart: smart) }
+                    if tildes { GFMStrikethrough.apply(to: block) }
+                }
             }
         }
         if source.hasEscapedTildes { EscapedTildes.restore(in: document) }

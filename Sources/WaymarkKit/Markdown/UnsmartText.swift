@@ -8,7 +8,15 @@ struct UnsmartText {
     /// Whether a unit is the first one made from its character (a link may end there).
     private var starts: [Bool] = []
 
+    /// Whether units and literal are the same bytes (no smart character in it): no tables kept.
+    private var identity = false
+
     init(_ literal: [UInt8], smart: Bool) {
+        if !smart || !literal.contains(0xE2) {
+            units = literal
+            identity = true
+            return
+        }
         units.reserveCapacity(literal.count)
         origins.reserveCapacity(literal.count + 1)
         starts.reserveCapacity(literal.count + 1)
@@ -44,10 +52,11 @@ struct UnsmartText {
         }
     }
 
-    func origin(_ unit: Int) -> Int { origins[unit] }
+    func origin(_ unit: Int) -> Int { identity ? unit : origins[unit] }
 
     /// `unit`, or the start of the character it is part of.
     func pieceStart(atOrBefore unit: Int) -> Int {
+        if identity { return unit }
         var u = unit
         while u > 0, !starts[u] { u -= 1 }
         return u
