@@ -157,6 +157,11 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                         <svg onload=alert(1)><circle r=9/></svg>
                         ![i](javascript:alert(1))
                         <a href="javascript:alert(1)">a</a> <iframe src=//evil.example></iframe>
+
+                        | <script>alert(1)</script> | [x](javascript:alert(1)) |
+                        |---|:-:|
+                        | javascript:alert(1) www.javascript:alert(1) | <img src=x onerror=alert(1)> \\| x |
+                        - [x] <svg onload=alert(1)> ~~<script>~~ http://a.com/"onmouseover="alert(1) x@y.z"onclick=1
                         """]), exit: 0, messages: []),
         HostileCase(name: "note showing an SVG and a disguised image", setup: files(["notes/a.md": "![s](evil.svg) ![p](fake.png) ![q](../../etc/passwd.png)",
                                                                                      "notes/evil.svg": "<svg onload=alert(1)/>",

@@ -9,7 +9,9 @@ import Darwin
 /// Renders Markdown to HTML through libcmark: the only place that touches cmark.
 ///
 /// cmark always runs in its safe mode (raw HTML is omitted, `javascript:`, `vbscript:`, `file:`
-/// and most `data:` URLs are emptied) with smart punctuation and UTF-8 validation.
+/// and most `data:` URLs are emptied) with smart punctuation and UTF-8 validation. GitHub's
+/// tables, task lists, strikethrough and extended autolinks are added as passes over cmark's
+/// node tree (`GFMTables`, `TaskLists`, `GFMAutolinks`, `GFMStrikethrough`), never over HTML.
 public enum MarkdownRenderer {
     /// The options every render uses. `CMARK_OPT_UNSAFE` is never among them.
     static let options: Int32 = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
@@ -23,6 +25,13 @@ public enum MarkdownRenderer {
         public var id: String
     }
 
+    /// The text of one block (a heading, a paragraph, a code block, a whole table), for excerpts.
+    public struct PlainBlock: Equatable, Sendable {
+        /// The heading's level after `headingOffset`; nil for other blocks.
+        public var headingLevel: Int?
+        public var text: String
+    }
+
     public struct Result: Equatable, Sendable {
         /// The HTML as UTF-8 bytes, as pages embed it.
         public var htmlBytes: [UInt8]
@@ -30,8 +39,12 @@ public enum MarkdownRenderer {
         public var html: String { String(decoding: htmlBytes, as: UTF8.self) }
         public var headings: [Heading]
         /// The text without markup, blocks separated by single spaces, up to `plainTextLimit`
-        /// characters (summaries need the beginning only).
+        /// characters (summaries need the beginning only). Table cells are separated by spaces,
+        /// task list boxes leave nothing.
         public var plainText: String
+        /// `plainText` block by block (the same text, cut at the same limit), so an excerpt can
+        /// leave out a leading heading that repeats the title.
+        public var plainBlocks: [PlainBlock]
     }
 
     /// How many bytes of plain text are collected: 160 characters of any script and a word more.
@@ -40,15 +53,39 @@ public enum MarkdownRenderer {
     /// - Parameter headingOffset: added to every heading level (capped at 6), so a note's `# Title`
     ///   sits below the page's own `<h1>`.
     public static func render(_ markdown: String, headingOffset: Int = 0, rewrite: LinkRewriter? = nil) -> Result {
-        let bytes = Array(markdown.utf8)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
-            } ?? cmark_parse_document("", 0, options)
-        }) else {
-            return Result(htmlBytes: [], headings: [], plainText: "")
+        render(markdown, headingOffset: headingOffset, smart: true, rewrite: rewrite)
+    }
+
+    /// `smart: false` is for GitHub's spec examples, which are written without smart punctuation.
+    static func render(_ markdown: String, headingOffset: Int = 0, smart: Bool, rewrite: LinkRewriter? = nil) -> Result {
+        let options = smart ? options : options & ~CMARK_OPT_SMART
+        let source = MarkdownSource(markdown)
+        guard let document = parse(source.bytes, options: options) else {
+            return Result(htmlBytes: [], headings: [], plainText: "", plainBlocks: [])
         }
         defer { cmark_node_free(document) }
+        // Each pass runs only when the note has the character its syntax needs.
+        if source.contains(UInt8(ascii: "|")) { GFMTables.apply(to: document, source: source, options: options) }
+        if source.contains(UInt8(ascii: "[")) { TaskLists.apply(to: document, source: source) }
+        let links = source.contains(UInt8(ascii: "@")) || MarkdownSource.contains(source.bytes, Array("://".utf8))
+            || MarkdownSource.contains(source.bytes, Array("www.".utf8))
+        let tildes = source.contains(UInt8(ascii: "~"))
+        if links || tildes {
+            // The inline passes run block by block (paragraphs, headings, tables), each taken out
+            // of the tree while it changes.
+            let blocks = CmarkTree.descendants(of: document).filter { node in
+                let type = cmark_node_get_type(node)
+                return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+                    || (type == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK)
+            }
+            for block in blocks {
+                CmarkTree.detached(block) { block in
+                    if links { GFMAutolinks.apply(to: block, smart: smart) }
+                    if tildes { GFMStrikethrough.apply(to: block) }
+                }
+            }
+        }
+        if source.hasEscapedTildes { EscapedTildes.restore(in: document) }
 
         var headings: [Heading] = []
         var plain = PlainText(limit: plainTextLimit)
@@ -68,6 +105,7 @@ public enum MarkdownRenderer {
                 headingText = ""
                 headingLevel = min(6, Int(cmark_node_get_heading_level(node)) + headingOffset)
                 cmark_node_set_heading_level(node, Int32(headingLevel))
+                plain.beginBlock(headingLevel: headingLevel)
             case (CMARK_NODE_HEADING, CMARK_EVENT_EXIT):
                 let text = headingText ?? ""
                 headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
@@ -82,11 +120,19 @@ public enum MarkdownRenderer {
                 plain.space()
                 headingText?.append(" ")
             case (CMARK_NODE_CODE_BLOCK, _):
-                plain.space()
+                plain.beginBlock(headingLevel: nil)
                 if let literal = cmark_node_get_literal(node) { plain.append(literal) }
                 plain.space()
-            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT):
+            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_ENTER):
+                plain.beginBlock(headingLevel: nil)
+            case (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_ENTER):
+                // A table (the outermost custom block) is one block; its rows and cells are spaced.
+                if cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK { plain.beginBlock(headingLevel: nil) }
+            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT), (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_EXIT):
                 plain.space()
+            case (CMARK_NODE_CUSTOM_INLINE, CMARK_EVENT_EXIT):
+                // Table cells are spaced; a strikethrough is not.
+                if cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK { plain.space() }
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
                 if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                    let replacement = rewrite(url, type == CMARK_NODE_IMAGE) {
@@ -98,14 +144,23 @@ public enum MarkdownRenderer {
         }
 
         guard let rendered = cmark_render_html(document, options) else {
-            return Result(htmlBytes: [], headings: headings, plainText: plain.text)
+            return Result(htmlBytes: [], headings: headings, plainText: plain.text, plainBlocks: plain.blocks)
         }
         defer { free(rendered) }
         var html = Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
         // cmark's output is valid UTF-8 when its input was checked (CMARK_OPT_VALIDATE_UTF8);
         // should it ever not be, bad bytes become U+FFFD rather than reaching a page.
         if SourceText.firstInvalidUTF8(html) != nil { html = Array(String(decoding: html, as: UTF8.self).utf8) }
-        return Result(htmlBytes: addHeadingIDs(html, headings), headings: headings, plainText: plain.text)
+        return Result(htmlBytes: addHeadingIDs(html, headings), headings: headings, plainText: plain.text, plainBlocks: plain.blocks)
+    }
+
+    /// cmark's document for UTF-8 bytes.
+    static func parse(_ bytes: [UInt8], options: Int32) -> CmarkTree.Node? {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
+            } ?? cmark_parse_document("", 0, options)
+        }
     }
 
     /// cmark writes headings as a bare `<hN>`; raw HTML is omitted in safe mode, so every `<hN>` in
@@ -183,48 +238,4 @@ public enum MarkdownRenderer {
         return slug
     }
 
-}
-
-/// Plain text gathered from cmark's literals: runs of white space become one space, and
-/// collecting stops after `limit` bytes.
-struct PlainText {
-    let limit: Int
-    private var bytes: [UInt8] = []
-    private var pendingSpace = false
-
-    init(limit: Int) {
-        self.limit = limit
-        bytes.reserveCapacity(limit + 8)
-    }
-
-    mutating func space() { pendingSpace = true }
-
-    mutating func append(_ literal: UnsafePointer<CChar>) {
-        var p = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
-        while p.pointee != 0 && bytes.count < limit {
-            let b = p.pointee
-            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
-                pendingSpace = false
-                bytes.append(b)
-            }
-            p += 1
-        }
-    }
-
-    /// The text, cut back to whole UTF-8 characters.
-    var text: String {
-        var end = bytes.count
-        // Drop a multi-byte character the limit cut in two.
-        var i = end - 1
-        while i >= 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
-        if i >= 0 {
-            let lead = bytes[i]
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            if i + length > end { end = i }
-        }
-        return String(decoding: bytes[0..<end], as: UTF8.self)
-    }
 }
