@@ -62,13 +62,9 @@ struct MarkdownTests {
         #expect(code.html == "<h1 id=\"a\">A</h1>\n<pre><code>&lt;h1&gt;not a heading&lt;/h1&gt;\n</code></pre>\n")
     }
 
-    @Test func plainTextForSummaries() {
+    @Test func plainTextWithoutMarkup() {
         let r = MarkdownRenderer.render("# Title\n\nSome **bold** text\nover lines.\n\n- one\n- two\n\n```\ncode\n```")
         #expect(r.plainText == "Title Some bold text over lines. one two code")
-        #expect(NoteRendering.summary(String(repeating: "word ", count: 60), limit: 160).hasSuffix("word…"))
-        #expect(NoteRendering.summary("short", limit: 160) == "short")
-        #expect(NoteRendering.summary(String(repeating: "日", count: 160), limit: 160) == String(repeating: "日", count: 160))
-        #expect(NoteRendering.summary(String(repeating: "日", count: 161), limit: 160) == String(repeating: "日", count: 160) + "…")
     }
 
     @Test func invalidUTF8FromCmarkIsValidated() {

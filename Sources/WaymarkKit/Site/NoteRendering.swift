@@ -64,15 +64,4 @@ enum NoteRendering {
         guard let slug = slugs[name] else { return nil }
         return slug + ".html" + fragment
     }
-
-    /// The first `limit` characters of `text`, cut at a word where possible, with "…".
-    static func summary(_ text: String, limit: Int) -> String {
-        // Only the first `limit` characters are walked: `count` would walk the whole note.
-        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end != text.endIndex else { return text }
-        var cut = String(text[..<end])
-        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit * 2 / 3 {
-            cut = String(cut[..<space])
-        }
-        return cut + "…"
-    }
 }
