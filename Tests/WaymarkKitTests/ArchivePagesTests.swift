@@ -132,8 +132,9 @@ struct ArchivePagesTests {
     }
 
     /// The decade sample (`waymark sample --years 10 --tags 30`): 1,000 notes, 30 habits, about
-    /// 67,000 records in 120 months (December 2016 to November 2026). Every notes and points page stays under 150 KB.
-    @Test func decadeArchivePagesStayUnder150KB() throws {
+    /// 67,000 records in 120 months (December 2016 to November 2026). Every page of the site, in
+    /// both languages, stays under 150 KB (issue 13's goal; the largest are the habit pages).
+    @Test func everyDecadePageStaysUnder150KB() throws {
         let sample = SampleExport(years: 10, tags: 30)
         var input: [String: [UInt8]] = [:]
         for f in sample.files() { input[f.path] = f.bytes }
@@ -145,7 +146,9 @@ struct ArchivePagesTests {
             let mine = files.filter { ($0.path.hasPrefix("notes/") || $0.path.hasPrefix("points/")) && $0.path.hasSuffix(".html") }
             // 1,000 note pages, 10 index pages, the points index and 120 month pages.
             #expect(mine.count == 1_000 + 10 + 1 + 120)
-            let over = mine.filter { $0.bytes.count >= 150_000 }.map { "\($0.path) \($0.bytes.count)" }
+            let pages = files.filter { $0.path.hasSuffix(".html") }
+            #expect(pages.count > 1_600)
+            let over = pages.filter { $0.bytes.count >= 150_000 }.map { "\($0.path) \($0.bytes.count)" }
             #expect(over.isEmpty, "\(language): \(over)")
             #expect(files.contains { $0.path == "notes/page/10.html" } && !files.contains { $0.path == "notes/page/11.html" })
         }
