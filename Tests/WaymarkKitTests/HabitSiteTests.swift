@@ -131,3 +131,24 @@ struct HabitSiteTests {
         #expect(!page(files, "habits/index-2.html").isEmpty)
     }
 }
+
+struct HabitNotesListTests {
+    /// 52 notes linked to Run: its page lists the newest 50 (Nov 1–Oct 21 … newest first) and says
+    /// where the other 2 are; the notes index still has all 52.
+    @Test func aHabitPageListsItsNewest50Notes() throws {
+        let export = TemporaryDirectory()
+        export.write("points.json", DashboardTests.pointsJSON([(28, 3)]))
+        export.write("tags.json", #"{"code":"00000","data":[{"tagId":"1","tagName":"Run","tagPoint":"3","ifRepeat":"1"}],"ok":true}"#)
+        for i in 1...52 {
+            let day = LocalDate(year: 2026, month: 1, day: 1)!.adding(days: i)
+            export.write("notes/n\(i).md", "---\ntitle: Run note \(i)\ndate: \(day)\ntag: Run\n---\nText \(i).\n")
+        }
+        for language in ["en", "zh-Hans"] {
+            let site = try DashboardTests.build(export.path, language)
+            let page = try String(contentsOfFile: site.file("site/habits/run.html"), encoding: .utf8)
+            #expect(page.components(separatedBy: "<li><a href=\"../notes/n").count - 1 == 50)
+            #expect(page.contains(">Run note 52</a>") && page.contains(">Run note 3</a>") && !page.contains(">Run note 2</a>"))
+            #expect(page.contains(language == "en" ? ">2 older notes are in the notes index</a>" : ">另有 2 篇更早的笔记，见笔记索引</a>"))
+        }
+    }
+}

@@ -84,4 +84,19 @@ struct NoteExcerptTests {
         let result = MarkdownRenderer.render("# Run -- day 1\n\nFelt \"good\"...\n\n- one\n- two\n", headingOffset: 1)
         #expect(NoteExcerpt.make(html: result.htmlBytes, title: "Run – day 1") == "Felt “good”… one two")
     }
+
+    /// cmark's smart punctuation curls the heading's apostrophe and dashes; the title from the
+    /// front matter is straight. They are still the same title, so it is not repeated.
+    @Test func aSmartenedHeadingStillMatchesItsTitle() {
+        let html = Array("<h1 id=\"x\">Don\u{2019}t stop \u{2013} ever\u{2026}</h1>\n<p>Text.</p>\n".utf8)
+        #expect(NoteExcerpt.make(html: html, title: "Don't stop -- ever...") == "Text.")
+        #expect(NoteExcerpt.make(html: html, title: "Keep going") == "Don\u{2019}t stop \u{2013} ever\u{2026} · Text.")
+    }
+
+    /// A first heading of 20,000 runs is held without copying it for each run, and cut.
+    @Test func aHugeFirstHeadingIsCheap() {
+        let html = Array(("<h1>" + String(repeating: "a <em>b</em> ", count: 20_000) + "</h1><p>After.</p>").utf8)
+        let excerpt = NoteExcerpt.make(html: html, title: "Short")
+        #expect(excerpt.hasPrefix("a b a b") && excerpt.hasSuffix("…"))
+    }
 }

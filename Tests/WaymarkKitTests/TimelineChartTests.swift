@@ -176,4 +176,14 @@ struct TimelineChartTests {
         #expect(!svg.contains("读完《原则》"))  // outside the window
         #expect(!svg.contains("<script"))
     }
+
+    /// A 5,000-character name is cut like a short one: only the first 34 characters (220 units at
+    /// 6.6 each, the narrowest) can ever fit, so only they are tried.
+    @Test func aHugeNameIsCutQuickly() {
+        let versions = TimelineChart.versions(String(repeating: "每天读书", count: 1_250))
+        #expect(!versions.isEmpty)
+        #expect(versions.allSatisfy { TimeTicks.estimatedWidth($0) <= TimelineChart.maxLabelWidth && $0.hasSuffix("…") })
+        // 19 CJK characters and "…" (19 × 11 + 6.6 = 215.6) is the longest that fits.
+        #expect(versions.first?.count == 20)
+    }
 }

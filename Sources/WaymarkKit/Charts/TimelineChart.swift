@@ -157,7 +157,10 @@ public enum TimelineChart {
         var result: [String] = []
         if TimeTicks.estimatedWidth(label) <= maxLabelWidth { result.append(label) }
         var cuts: [Int] = []
-        for i in stride(from: chars.count - 1, to: 0, by: -1) {
+        // No character is narrower than 0.6 em, so no cut past this many can fit: a name of
+        // thousands of characters costs no more than a short one.
+        let reach = min(chars.count - 1, Int(maxLabelWidth / TimeTicks.estimatedWidth("a")) + 1)
+        for i in stride(from: reach, to: 0, by: -1) {
             if chars[i] == " " || wide(chars[i]) || wide(chars[i - 1]) { cuts.append(i) }
         }
         for cut in cuts {

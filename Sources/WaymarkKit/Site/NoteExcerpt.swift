@@ -60,9 +60,21 @@ enum NoteExcerpt {
             || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
-    /// Collapses whitespace and lower-cases, to compare a heading with the title.
+    /// Collapses whitespace, lower-cases and undoes smart punctuation, to compare a heading
+    /// (which cmark made curly: "Don’t stop") with the title as written ("Don't stop").
     static func normalized(_ s: String) -> String {
-        s.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        var plain = ""
+        for c in s.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased() {
+            switch c {
+            case "\u{2018}", "\u{2019}": plain.append("'")
+            case "\u{201C}", "\u{201D}": plain.append("\"")
+            case "\u{2013}": plain += "--"
+            case "\u{2014}": plain += "---"
+            case "\u{2026}": plain += "..."
+            default: plain.append(c)
+            }
+        }
+        return plain
     }
 
     /// One pass over the HTML, stopping once more text than the budget is collected.
@@ -179,9 +191,12 @@ enum NoteExcerpt {
         mutating func flush(_ run: inout [UInt8]) {
             defer { run.removeAll(keepingCapacity: true) }
             guard !run.isEmpty, skipping == 0 else { return }
-            if var held = heading {
-                held += decoded(run)
-                heading = held
+            if heading != nil {
+                // In place (no copy per run), and no more than could ever be shown or compared.
+                if let held = heading?.count, held <= 4 * limit + title.utf8.count {
+                    let more = decoded(run)
+                    heading?.append(contentsOf: more)
+                }
                 return
             }
             append(decoded(run))

@@ -14,6 +14,9 @@ struct Phrases {
     /// Between a label and its value: full width in Chinese ("11月29日：3 分"), ": " in English.
     var colon: String { language == .zhHans ? "：" : ": " }
 
+    /// Between the items of a run-in list: "；" in Chinese, "; " in English.
+    var listSeparator: String { language == .zhHans ? "；" : "; " }
+
     /// `one` or `other` by the language's plural rule (`Plural`), with `{n}` filled in: the one
     /// place a count chooses its wording.
     func counted(_ n: Int, one: UIString, other: UIString, _ values: [String: String] = [:]) -> String {

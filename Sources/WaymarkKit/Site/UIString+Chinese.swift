@@ -1,6 +1,10 @@
 extension UIString {
     var chinese: String {
         switch self {
+        case .timelineCaptionOne: return "{start} 至 {end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
+        case .onTimeDetailOne: return "有截止时间的 {total} 个已完成目标中，{onTime} 个在截止当天或之前完成。"
+        case .olderNotesOne: return "另有 {n} 篇更早的笔记，见笔记索引"
+        case .olderNotesMany: return "另有 {n} 篇更早的笔记，见笔记索引"
         case .recordsOne: return "{n} 条记录"
         case .recordsMany: return "{n} 条记录"
         case .historyPerWeek: return "每周的完成次数，最近 {n} 周。"
@@ -21,8 +25,8 @@ extension UIString {
         case .onTimeRate: return "按时完成：{rate}"
         case .onTimeDetail: return "有截止时间的 {total} 个已完成目标中，{onTime} 个在截止当天或之前完成。"
         case .oldOverdueSummary: return "逾期超过 90 天：{n} 个"
-        case .timelineCaption: return "{start}至{end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
-        case .clusterTitle: return "{n} 个目标，{start}至{end}：{names}"
+        case .timelineCaption: return "{start} 至 {end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
+        case .clusterTitle: return "{n} 个目标，{start} 至 {end}：{names}"
         case .clusterMore: return "另有 {n} 个"
         case .undated: return "无日期"
         // Issue 13: archives

@@ -1,6 +1,10 @@
 extension UIString {
     var english: String {
         switch self {
+        case .timelineCaptionOne: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} target is due in this window; near deadlines are merged into a circle with their number."
+        case .onTimeDetailOne: return "{onTime} of {total} done target with a deadline was done by its deadline’s day."
+        case .olderNotesOne: return "{n} older note is in the notes index"
+        case .olderNotesMany: return "{n} older notes are in the notes index"
         case .recordsOne: return "{n} record"
         case .recordsMany: return "{n} records"
         case .historyPerWeek: return "Completions per week, the last {n} weeks."

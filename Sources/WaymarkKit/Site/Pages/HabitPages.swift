@@ -55,11 +55,17 @@ enum HabitPages {
         return files
     }
 
+    /// How many of a habit's linked notes its page lists, newest first.
+    static let notesShown = 50
+
     static func renderHabit(_ h: HabitFigures, slug: String, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let f = r.format
         let phrases = Phrases(r.options.language)
         let today = content.today
-        let notes = content.notes.filter { $0.tag == h.name }
+        let linked = content.notes.filter { $0.tag == h.name }
+        // The newest 50: a habit with a thousand notes keeps its page small; the rest are a
+        // click away in the notes index.
+        let notes = linked.prefix(HabitPages.notesShown)
         var context: [String: TemplateValue] = [
             "name": .string(h.name), "color": .from(h.tag.color?.description),
             "descriptionHTML": content.arranged.tagDescriptions[h.name].map { .html($0) } ?? .null,
@@ -72,6 +78,8 @@ enum HabitPages {
                  "date": .from(n.note.date.map { f.longDate($0.localDate(in: content.zone)) }),
                  "machine": .from(n.note.date.map { $0.localDate(in: content.zone).description })]
             }),
+            "notesMore": linked.count > notes.count
+                ? .string(phrases.counted(linked.count - notes.count, one: .olderNotesOne, other: .olderNotesMany)) : .null,
         ]
         for (key, value) in HabitCharts.all(h, today: today, phrases, r) { context[key] = value }
         return try r.page("habits/\(slug).html", template: "habit", title: h.name, section: "habits", context)

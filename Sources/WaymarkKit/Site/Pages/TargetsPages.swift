@@ -142,7 +142,8 @@ enum TargetsPages {
             let t = content.targets[item.index].target
             var note: String?
             var onTime = 0, late = 0
-            if let deadline = t.deadline, let completion = t.completionMoment {
+            // As the on-time rate counts (`TargetSchedule.punctuality`): a completion after now is not yet judged.
+            if let deadline = t.deadline, let completion = t.completionMoment, !completion.isAfter(content.options.now, in: content.zone) {
                 let days = TargetSchedule.lateDays(completion: completion, deadline: deadline, zone: content.zone)
                 if days > 0 {
                     late = 1
@@ -161,8 +162,8 @@ enum TargetsPages {
         return [
             "title": .string(r.text(.statusDone)), "count": .string(f.integer(done.count)),
             "onTime": punctuality.rate.map { .string(r.text(.onTimeRate, ["rate": f.decimal($0) + "%"])) } ?? .null,
-            "onTimeDetail": .string(r.text(.onTimeDetail, ["onTime": f.integer(punctuality.onTime),
-                                                           "total": f.integer(punctuality.onTime + punctuality.late)])),
+            "onTimeDetail": .string(Phrases(r.options.language).counted(punctuality.onTime + punctuality.late, one: .onTimeDetailOne,
+                other: .onTimeDetail, ["onTime": f.integer(punctuality.onTime), "total": f.integer(punctuality.onTime + punctuality.late)])),
             "years": .array(years.enumerated().map { i, y in
                 ["year": .string(y.year.map(String.init) ?? r.text(.undated)), "open": .bool(i == 0),
                  "count": .string(f.integer(y.rows.count)),
@@ -211,8 +212,9 @@ enum TargetsPages {
             today: content.today.dayNumber, todayLabel: r.text(.today),
             tickLabel: { d in TimeTicks.boundary(d) == .year ? String(d.year) : (TimeTicks.boundary(d) == .month ? f.monthShort(d.month) : f.shortDate(d)) },
             clusterTitle: { members in
-                let names = members.prefix(listed).map(\.title).joined(separator: "; ")
-                let more = members.count > listed ? "; " + r.text(.clusterMore, ["n": f.integer(members.count - listed)]) : ""
+                let separator = Phrases(r.options.language).listSeparator
+                let names = members.prefix(listed).map(\.title).joined(separator: separator)
+                let more = members.count > listed ? separator + r.text(.clusterMore, ["n": f.integer(members.count - listed)]) : ""
                 return r.text(.clusterTitle, ["n": f.integer(members.count),
                                               "start": f.shortDate(LocalDate(dayNumber: members.first?.day ?? 0)),
                                               "end": f.shortDate(LocalDate(dayNumber: members.last?.day ?? 0)), "names": names + more])
@@ -229,7 +231,7 @@ enum TargetsPages {
         func count(_ k: TimelineChart.Kind) -> String { f.integer(visible.filter { $0.kind == k }.count) }
         options.description = r.text(.timelineDescription, [
             "start": start, "end": end, "overdue": count(.overdue), "today": count(.today), "upcoming": count(.upcoming), "done": count(.done)])
-        let caption = r.text(.timelineCaption, [
+        let caption = Phrases(r.options.language).counted(schedule.count, one: .timelineCaptionOne, other: .timelineCaption, [
             "start": start, "end": end, "past": f.integer(options.past), "ahead": f.integer(options.ahead),
             "shown": f.integer(visible.count), "total": f.integer(schedule.count)])
         return ["svg": .html(TimelineChart.svg(markers, options)), "caption": .string(caption)]
