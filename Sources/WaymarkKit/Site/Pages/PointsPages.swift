@@ -222,7 +222,7 @@ enum PointsPages {
             out.text(r.text(.recordsDayHeading, ["weekday": r.format.weekday(date),
                                                  "date": longDates ? r.format.longDate(date) : r.format.shortDate(date)]))
             out.markup("</time> <span class=\"day-total\">")
-            out.text(Phrases(r.options.language).counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)]))
+            out.text(phrases.counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)]))
             out.markup("</span>")
             if spent > 0 {
                 out.markup(" <span class=\"spent\">−")
