@@ -115,15 +115,4 @@ struct MarkdownGFMTests {
 
             """)
     }
-
-    @Test func plainTextHasNoTableSyntaxAndComesInBlocks() {
-        let r = MarkdownRenderer.render("# Title\n\nIntro ~~text~~.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done", headingOffset: 1)
-        #expect(r.plainText == "Title Intro text. a b 1 2 done")
-        #expect(r.plainBlocks == [.init(headingLevel: 2, text: "Title"), .init(headingLevel: nil, text: "Intro text."),
-                                  .init(headingLevel: nil, text: "a b 1 2"), .init(headingLevel: nil, text: "done")])
-        // The limit cuts the blocks as it cuts the text.
-        let long = MarkdownRenderer.render("# T\n\n" + String(repeating: "word ", count: 300))
-        #expect(long.plainText.utf8.count == MarkdownRenderer.plainTextLimit)
-        #expect(long.plainBlocks.map(\.text).joined(separator: " ") == long.plainText)
-    }
 }

@@ -62,11 +62,6 @@ struct MarkdownTests {
         #expect(code.html == "<h1 id=\"a\">A</h1>\n<pre><code>&lt;h1&gt;not a heading&lt;/h1&gt;\n</code></pre>\n")
     }
 
-    @Test func plainTextWithoutMarkup() {
-        let r = MarkdownRenderer.render("# Title\n\nSome **bold** text\nover lines.\n\n- one\n- two\n\n```\ncode\n```")
-        #expect(r.plainText == "Title Some bold text over lines. one two code")
-    }
-
     @Test func invalidUTF8FromCmarkIsValidated() {
         // cmark replaces invalid input bytes with U+FFFD under CMARK_OPT_VALIDATE_UTF8.
         let bytes: [UInt8] = Array("a".utf8) + [0xFF] + Array("b".utf8)

@@ -113,6 +113,9 @@ public enum TimeTicks {
 
     /// Rough rendered width of a label in an 11-unit font: CJK characters are square, others narrower.
     public static func estimatedWidth(_ label: String, fontSize: Double = 11) -> Double {
-        label.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? fontSize : fontSize * 0.6) }
+        label.unicodeScalars.reduce(0) { $0 + (isWide($1) ? fontSize : fontSize * 0.6) }
     }
+
+    /// Whether a character is drawn a full em wide: CJK and everything after it in Unicode.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x2E80 }
 }

@@ -153,7 +153,7 @@ public enum TimelineChart {
     /// where lines may break) with "…". Never a cut inside a Latin word.
     static func versions(_ label: String) -> [String] {
         let chars = Array(label)
-        func wide(_ c: Character) -> Bool { c.unicodeScalars.first.map { $0.value >= 0x2E80 } ?? false }
+        func wide(_ c: Character) -> Bool { c.unicodeScalars.first.map(TimeTicks.isWide) ?? false }
         var result: [String] = []
         if TimeTicks.estimatedWidth(label) <= maxLabelWidth { result.append(label) }
         var cuts: [Int] = []

@@ -25,30 +25,13 @@ public enum MarkdownRenderer {
         public var id: String
     }
 
-    /// The text of one block (a heading, a paragraph, a code block, a whole table), for excerpts.
-    public struct PlainBlock: Equatable, Sendable {
-        /// The heading's level after `headingOffset`; nil for other blocks.
-        public var headingLevel: Int?
-        public var text: String
-    }
-
     public struct Result: Equatable, Sendable {
         /// The HTML as UTF-8 bytes, as pages embed it.
         public var htmlBytes: [UInt8]
         /// The HTML as text.
         public var html: String { String(decoding: htmlBytes, as: UTF8.self) }
         public var headings: [Heading]
-        /// The text without markup, blocks separated by single spaces, up to `plainTextLimit`
-        /// characters (summaries need the beginning only). Table cells are separated by spaces,
-        /// task list boxes leave nothing.
-        public var plainText: String
-        /// `plainText` block by block (the same text, cut at the same limit), so an excerpt can
-        /// leave out a leading heading that repeats the title.
-        public var plainBlocks: [PlainBlock]
     }
-
-    /// How many bytes of plain text are collected: 160 characters of any script and a word more.
-    public static let plainTextLimit = 720
 
     /// - Parameter headingOffset: added to every heading level (capped at 6), so a note's `# Title`
     ///   sits below the page's own `<h1>`.
@@ -61,7 +44,7 @@ public enum MarkdownRenderer {
         let options = smart ? options : options & ~CMARK_OPT_SMART
         let source = MarkdownSource(markdown)
         guard let document = parse(source.bytes, options: options) else {
-            return Result(htmlBytes: [], headings: [], plainText: "", plainBlocks: [])
+            return Result(htmlBytes: [], headings: [])
         }
         defer { cmark_node_free(document) }
         // Each pass runs only when the note has the character its syntax needs.
@@ -88,7 +71,6 @@ public enum MarkdownRenderer {
         if source.hasEscapedTildes { EscapedTildes.restore(in: document) }
 
         var headings: [Heading] = []
-        var plain = PlainText(limit: plainTextLimit)
         var usedIDs: [String: Int] = [:]
         var headingText: String?
         var headingLevel = 0
@@ -105,34 +87,14 @@ public enum MarkdownRenderer {
                 headingText = ""
                 headingLevel = min(6, Int(cmark_node_get_heading_level(node)) + headingOffset)
                 cmark_node_set_heading_level(node, Int32(headingLevel))
-                plain.beginBlock(headingLevel: headingLevel)
             case (CMARK_NODE_HEADING, CMARK_EVENT_EXIT):
                 let text = headingText ?? ""
                 headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
                 headingText = nil
-                plain.space()
             case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
-                if let literal = cmark_node_get_literal(node) {
-                    plain.append(literal)
-                    headingText?.append(String(cString: literal))
-                }
+                if headingText != nil, let literal = cmark_node_get_literal(node) { headingText?.append(String(cString: literal)) }
             case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
-                plain.space()
                 headingText?.append(" ")
-            case (CMARK_NODE_CODE_BLOCK, _):
-                plain.beginBlock(headingLevel: nil)
-                if let literal = cmark_node_get_literal(node) { plain.append(literal) }
-                plain.space()
-            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_ENTER):
-                plain.beginBlock(headingLevel: nil)
-            case (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_ENTER):
-                // A table (the outermost custom block) is one block; its rows and cells are spaced.
-                if cmark_node_get_type(cmark_node_parent(node)) != CMARK_NODE_CUSTOM_BLOCK { plain.beginBlock(headingLevel: nil) }
-            case (CMARK_NODE_PARAGRAPH, CMARK_EVENT_EXIT), (CMARK_NODE_ITEM, CMARK_EVENT_EXIT), (CMARK_NODE_CUSTOM_BLOCK, CMARK_EVENT_EXIT):
-                plain.space()
-            case (CMARK_NODE_CUSTOM_INLINE, CMARK_EVENT_EXIT):
-                // Table cells are spaced; a strikethrough is not.
-                if cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK { plain.space() }
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
                 if let rewrite, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                    let replacement = rewrite(url, type == CMARK_NODE_IMAGE) {
@@ -144,14 +106,14 @@ public enum MarkdownRenderer {
         }
 
         guard let rendered = cmark_render_html(document, options) else {
-            return Result(htmlBytes: [], headings: headings, plainText: plain.text, plainBlocks: plain.blocks)
+            return Result(htmlBytes: [], headings: headings)
         }
         defer { free(rendered) }
         var html = Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
         // cmark's output is valid UTF-8 when its input was checked (CMARK_OPT_VALIDATE_UTF8);
         // should it ever not be, bad bytes become U+FFFD rather than reaching a page.
         if SourceText.firstInvalidUTF8(html) != nil { html = Array(String(decoding: html, as: UTF8.self).utf8) }
-        return Result(htmlBytes: addHeadingIDs(html, headings), headings: headings, plainText: plain.text, plainBlocks: plain.blocks)
+        return Result(htmlBytes: addHeadingIDs(html, headings), headings: headings)
     }
 
     /// cmark's document for UTF-8 bytes.

@@ -60,21 +60,11 @@ enum NoteExcerpt {
             || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
-    /// Collapses whitespace, lower-cases and undoes smart punctuation, to compare a heading
-    /// (which cmark made curly: "Don’t stop") with the title as written ("Don't stop").
+    /// Collapses whitespace, lower-cases and undoes smart punctuation (`UnsmartText`), to compare
+    /// a heading (which cmark made curly: "Don’t stop") with the title as written ("Don't stop").
     static func normalized(_ s: String) -> String {
-        var plain = ""
-        for c in s.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased() {
-            switch c {
-            case "\u{2018}", "\u{2019}": plain.append("'")
-            case "\u{201C}", "\u{201D}": plain.append("\"")
-            case "\u{2013}": plain += "--"
-            case "\u{2014}": plain += "---"
-            case "\u{2026}": plain += "..."
-            default: plain.append(c)
-            }
-        }
-        return plain
+        let plain = UnsmartText(Array(s.utf8), smart: true).units
+        return String(decoding: plain, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 
     /// One pass over the HTML, stopping once more text than the budget is collected.

@@ -4,6 +4,8 @@ struct PageRenderer: Sendable {
     let templates: TemplateSet
     let options: SiteOptions
     let format: LocaleFormat
+    /// Counted and relative phrases in the site's language.
+    let phrases: Phrases
     let siteTitle: String
     let strings: TemplateValue
     /// Navigation entries: (path, label key, section id).
@@ -15,6 +17,7 @@ struct PageRenderer: Sendable {
         self.templates = templates
         self.options = options
         self.format = LocaleFormat(options.language)
+        self.phrases = Phrases(options.language)
         self.siteTitle = siteTitle
         self.strings = UIString.table(options.language)
         self.navigation = [
@@ -44,7 +47,7 @@ struct PageRenderer: Sendable {
             "siteTitle": .string(siteTitle),
             "root": .string(root),
             "t": strings,
-            "colon": .string(Phrases(options.language).colon),
+            "colon": .string(phrases.colon),
             "section": .string(section),
             "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
             "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),

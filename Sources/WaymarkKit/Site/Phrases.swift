@@ -1,6 +1,6 @@
 /// Counted and relative phrases in the page's language: "1 day" / "3 days" / "3 天",
 /// "7 h 30 min" / "7小时30分钟", "Today" / "Nov 28".
-struct Phrases {
+struct Phrases: Sendable {
     let language: Language
     let format: LocaleFormat
 

@@ -3,7 +3,7 @@
 enum BodyFatSection {
     static func make(_ figures: BodyFatFigures, _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let percent: (Double) -> String = { f.decimal($0) + " %" }
         var cards: [TemplateValue] = [
             WeightPage.card(r.text(.bodyFatLatest), percent(figures.latest), r.text(.latestOn, ["date": phrases.date(figures.latestDate, today: content.today)])),

@@ -18,7 +18,7 @@ enum DashboardPage {
     }
 
     static func plan(_ content: SiteContent, _ stats: PointStatistics, weight: WeightStatistics?, _ r: PageRenderer) -> Plan {
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         return Plan(heatmap: DashboardCharts.heatmapSVG(stats, phrases, r), heatmapTable: DashboardCharts.heatmapTable(stats, phrases, r),
                     recent: recentActivity(content, stats, phrases, r),
                     weightBlock: sparkline(weight, content, r),
@@ -52,7 +52,7 @@ enum DashboardPage {
     /// The dashboard page of one period.
     static func render(_ period: Period, _ plan: Plan, _ content: SiteContent, _ stats: PointStatistics,
                        _ r: PageRenderer) throws(TemplateError) -> SiteFile {
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let label = periods.first { $0.0 == period }?.1 ?? .periodWeek
         let path = DashboardPage.path(period)
         let root = SitePath.root(from: path)

@@ -44,7 +44,7 @@ enum HabitCharts {
             LineChart.Options(width: width, height: height, xTicks: ticks, title: title, description: description,
                               tickLabel: { long && $0.month == 1 ? String($0.year) : (long ? f.monthShort($0.month) : f.shortDate($0)) },
                               percent: { HabitPages.percent($0, f) },
-                              pointTitle: { f.longDate($0) + Phrases(r.options.language).colon + HabitPages.percent($1, f) },
+                              pointTitle: { f.longDate($0) + r.phrases.colon + HabitPages.percent($1, f) },
                               color: color, id: id + suffix)
         }
         return "<div class=\"chart-wide\">" + LineChart.svg(first: first, values: values, options(720, 220, "-wide", ticks: 8))
@@ -58,7 +58,7 @@ enum HabitCharts {
                                           ["best": phrases.days(best.map(\.length).max() ?? 0)])
         func labels() -> StreakChart.Labels {
             StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
-                               bar: { HabitPages.span($0, phrases, today) + Phrases(r.options.language).colon + phrases.days($0.length) },
+                               bar: { HabitPages.span($0, phrases, today) + r.phrases.colon + phrases.days($0.length) },
                                title: r.text(.bestStreaksTitle), description: description)
         }
         return "<div class=\"chart-wide\">" + StreakChart.svg(best, width: 720, labels: labels(), id: "streaks-wide", color: h.tag.color)
@@ -124,7 +124,7 @@ enum HabitCharts {
         let per: (one: UIString, other: UIString) = unit == .week ? (.historyPerWeekOne, .historyPerWeek)
             : unit == .month ? (.historyPerMonthOne, .historyPerMonth)
             : unit == .quarter ? (.historyPerQuarterOne, .historyPerQuarter) : (.historyPerYearOne, .historyPerYear)
-        let description = Phrases(r.options.language).counted(buckets.count, one: per.one, other: per.other)
+        let description = r.phrases.counted(buckets.count, one: per.one, other: per.other)
         let chart = "<div class=\"chart-wide\">"
             + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
                            wholeNumbers: !numerical)

@@ -10,7 +10,7 @@ enum HabitPages {
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let board = content.habits
         let f = r.format
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let rows: [TemplateValue] = board.byStrength.compactMap { h in
             guard let slug = content.tagSlugs[h.name] else { return nil }
             let best = h.bestStreak
@@ -30,7 +30,7 @@ enum HabitPages {
         let overallNow = overall.last ?? 0
         var chart = ""
         if board.overallCount > 0 {
-            let description = Phrases(r.options.language).counted(board.overallCount, one: .overallStrengthDescriptionOne,
+            let description = r.phrases.counted(board.overallCount, one: .overallStrengthDescriptionOne,
                 other: .overallStrengthDescription, ["now": percent(overallNow, f), "start": f.longDate(board.first)])
             chart = HabitCharts.strength(first: board.first, values: overall, id: "overall", title: r.text(.overallStrength),
                                          description: description, r)
@@ -60,7 +60,7 @@ enum HabitPages {
 
     static func renderHabit(_ h: HabitFigures, slug: String, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let f = r.format
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let today = content.today
         let linked = content.notes.filter { $0.tag == h.name }
         // The newest 50: a habit with a thousand notes keeps its page small; the rest are a

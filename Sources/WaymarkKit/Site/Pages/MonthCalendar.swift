@@ -6,7 +6,7 @@ enum MonthCalendar {
     static func anchor(_ d: LocalDate) -> String { "d" + d.description }
 
     static func html(_ f: MonthFigures, _ r: PageRenderer) -> [UInt8] {
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         var out = HTMLBytes(capacity: 4_000)
         out.markup("<table class=\"month-calendar\">\n<caption>")
         out.text(r.text(.monthCalendarCaption, ["month": r.format.monthYear(year: f.first.year, month: f.first.month)]))

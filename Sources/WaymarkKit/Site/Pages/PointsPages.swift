@@ -62,7 +62,7 @@ enum PointsPages {
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let archive = archiveGrid(content, r)
         let shown = newest(content.pointsNewestFirst, limit: indexLimit, zone: content.zone)
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let habits: [TemplateValue] = content.export.tags.compactMap { tag in
             guard let name = tag.name, let slug = content.tagSlugs[name] else { return nil }
             var facts: [String] = []
@@ -143,7 +143,7 @@ enum PointsPages {
         let title = r.format.monthYear(year: m.year, month: m.month)
         let first = LocalDate(year: m.year, month: m.month, day: 1) ?? LocalDate(dayNumber: 0)
         let figures = MonthFigures(first: first, records: m.records, zone: content.zone)
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         func link(_ other: Month?) -> TemplateValue {
             other.map { ["href": .string($0.slug + ".html"), "label": .string(r.format.monthYear(year: $0.year, month: $0.month))] } ?? .null
         }
@@ -154,7 +154,7 @@ enum PointsPages {
         }
         return try r.page("points/\(m.slug).html", template: "points-month", title: title, section: "points", [
             "month": .string(title),
-            "count": .string(Phrases(r.options.language).records(m.records.count)),
+            "count": .string(r.phrases.records(m.records.count)),
             "earned": .string(r.format.integer(m.earned)),
             "spent": .string(r.format.integer(m.spent)),
             // Newest first: the previous month is the next one in the list.
@@ -190,7 +190,7 @@ enum PointsPages {
     static func table<Records: Collection<PointRecord>>(_ records: Records, _ content: SiteContent, _ r: PageRenderer,
                                                         page: String = "points/index.html", longDates: Bool = true) -> [UInt8] {
         guard !records.isEmpty else { return [] }
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         var out = HTMLBytes(capacity: records.count * 100 + 400)
         out.markup("<table class=\"records points-table\">\n<caption class=\"visually-hidden\">")
         out.text(r.text(.pointRecords))

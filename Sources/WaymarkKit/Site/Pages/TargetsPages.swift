@@ -10,7 +10,7 @@ enum TargetsPages {
             guard let day = target.deadline?.localDate(in: content.zone) else { return r.text(.stateOverdue) }
             switch r.options.language {
             case .zhHans: return (day.year == content.today.year ? "" : String(day.year) + ".") + pad(day.month, 2) + "." + pad(day.day, 2)
-            case .en: return Phrases(r.options.language).date(day, today: content.today)
+            case .en: return r.phrases.date(day, today: content.today)
             }
         case .dueToday:
             if case .instant(let s)? = target.deadline { return r.format.time(content.zone.localDateTime(of: s)) }
@@ -19,7 +19,7 @@ enum TargetsPages {
             return days == 1 ? r.text(.tomorrow) : r.text(.inDays, ["n": r.format.integer(days)])
         case .done:
             guard let day = target.completionMoment?.localDate(in: content.zone) else { return r.text(.statusDone) }
-            return r.text(.completedOn, ["date": Phrases(r.options.language).date(day, today: content.today)])
+            return r.text(.completedOn, ["date": r.phrases.date(day, today: content.today)])
         case .noDeadline:
             return r.text(.noDeadline)
         }
@@ -29,7 +29,7 @@ enum TargetsPages {
     static func overdueBy(_ state: TargetSchedule.State, _ r: PageRenderer) -> String? {
         guard case .overdue(let days) = state else { return nil }
         let n = Int(clamping: days.magnitude)
-        return Phrases(r.options.language).counted(n, one: .overdueDaysOne, other: .overdueDaysMany)
+        return r.phrases.counted(n, one: .overdueDaysOne, other: .overdueDaysMany)
     }
 
     static func kind(_ state: TargetSchedule.State) -> String {
@@ -65,7 +65,7 @@ enum TargetsPages {
             "name": .string(t.name),
             "href": .string(href),
             "color": .from(t.color?.description),
-            "points": t.point.map { .string(Phrases(r.options.language).points($0)) } ?? .null,
+            "points": t.point.map { .string(r.phrases.points($0)) } ?? .null,
             "kind": .string(kind(item.state)),
             "state": .string(stateText(item.state, r)),
             "label": .string(label(t, item.state, content, r)),
@@ -147,7 +147,7 @@ enum TargetsPages {
                 let days = TargetSchedule.lateDays(completion: completion, deadline: deadline, zone: content.zone)
                 if days > 0 {
                     late = 1
-                    note = Phrases(r.options.language).counted(days, one: .lateDaysOne, other: .lateDaysMany)
+                    note = r.phrases.counted(days, one: .lateDaysOne, other: .lateDaysMany)
                 } else {
                     onTime = 1
                 }
@@ -162,7 +162,7 @@ enum TargetsPages {
         return [
             "title": .string(r.text(.statusDone)), "count": .string(f.integer(done.count)),
             "onTime": punctuality.rate.map { .string(r.text(.onTimeRate, ["rate": f.decimal($0) + "%"])) } ?? .null,
-            "onTimeDetail": .string(Phrases(r.options.language).counted(punctuality.onTime + punctuality.late, one: .onTimeDetailOne,
+            "onTimeDetail": .string(r.phrases.counted(punctuality.onTime + punctuality.late, one: .onTimeDetailOne,
                 other: .onTimeDetail, ["onTime": f.integer(punctuality.onTime), "total": f.integer(punctuality.onTime + punctuality.late)])),
             "years": .array(years.enumerated().map { i, y in
                 ["year": .string(y.year.map(String.init) ?? r.text(.undated)), "open": .bool(i == 0),
@@ -212,7 +212,7 @@ enum TargetsPages {
             today: content.today.dayNumber, todayLabel: r.text(.today),
             tickLabel: { d in TimeTicks.boundary(d) == .year ? String(d.year) : (TimeTicks.boundary(d) == .month ? f.monthShort(d.month) : f.shortDate(d)) },
             clusterTitle: { members in
-                let separator = Phrases(r.options.language).listSeparator
+                let separator = r.phrases.listSeparator
                 let names = members.prefix(listed).map(\.title).joined(separator: separator)
                 let more = members.count > listed ? separator + r.text(.clusterMore, ["n": f.integer(members.count - listed)]) : ""
                 return r.text(.clusterTitle, ["n": f.integer(members.count),
@@ -231,7 +231,7 @@ enum TargetsPages {
         func count(_ k: TimelineChart.Kind) -> String { f.integer(visible.filter { $0.kind == k }.count) }
         options.description = r.text(.timelineDescription, [
             "start": start, "end": end, "overdue": count(.overdue), "today": count(.today), "upcoming": count(.upcoming), "done": count(.done)])
-        let caption = Phrases(r.options.language).counted(schedule.count, one: .timelineCaptionOne, other: .timelineCaption, [
+        let caption = r.phrases.counted(schedule.count, one: .timelineCaptionOne, other: .timelineCaption, [
             "start": start, "end": end, "past": f.integer(options.past), "ahead": f.integer(options.ahead),
             "shown": f.integer(visible.count), "total": f.integer(schedule.count)])
         return ["svg": .html(TimelineChart.svg(markers, options)), "caption": .string(caption)]
@@ -239,7 +239,7 @@ enum TargetsPages {
 
     /// The dashboard's block: the next three targets due (today first) and how many are overdue.
     static func dashboardBlock(_ content: SiteContent, _ r: PageRenderer, root: String) -> TemplateValue {
-        let schedule = TargetSchedule.ordered(content.export.targets, today: content.today, zone: content.zone)
+        let schedule = content.arranged.schedule
         guard !schedule.isEmpty else { return .null }
         let next = schedule.filter { $0.state.group == 1 || $0.state.group == 2 }.prefix(3)
         let overdue = schedule.filter { $0.state.group == 0 }.count

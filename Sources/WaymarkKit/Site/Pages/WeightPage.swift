@@ -21,7 +21,7 @@ enum WeightPage {
             let text = f.decimal(unit.fromKilograms(kg))
             return kg > 0 && text != "0.0" ? "+" + text : text
         }
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let days = w.series.days
         let span = days[0].date.days(to: w.latestDate) + 1
         let all = [Range(id: "30", days: 30, label: .range30), Range(id: "90", days: 90, label: .range90),

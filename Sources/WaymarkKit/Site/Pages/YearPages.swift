@@ -6,7 +6,7 @@ enum YearPages {
     /// `years/index.html`: the years newest first.
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let f = r.format
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         let rows: [TemplateValue] = content.years.reversed().map { y in
             [
                 "year": .string(String(y.year)), "href": .string("\(pad(y.year, 4)).html"), "partial": .bool(y.isPartial),
@@ -34,7 +34,7 @@ enum YearPages {
     static func renderYear(_ i: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let y = content.years[i]
         let f = r.format
-        let phrases = Phrases(r.options.language)
+        let phrases = r.phrases
         // Dates inside the year need no year: they are written as if the year's end were today.
         let today = y.end
         let year = String(y.year)
