@@ -141,6 +141,8 @@ public struct BuildPipeline: Sendable {
         var result = imported
         // The command line overrides every source's profile.
         if let unit = request.weightUnit { result.export.profile.weightUnit = unit }
+        if let goal = request.goalWeightKg { result.export.profile.goalWeightKg = goal }
+        if let height = request.heightCm { result.export.profile.heightCm = height }
         if request.source == .demo {
             result.diagnostics = result.diagnostics.map { d in
                 var d = d
@@ -161,7 +163,8 @@ public struct BuildPipeline: Sendable {
         case .day(let d)?: now = zone.startOfDay(d.adding(days: 1)) - 1  // the end of that day
         case nil: now = clock()
         }
-        return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title)
+        return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
+                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL)
     }
 
     /// The notes through Markdown, in batches on every core; the result is in file order.

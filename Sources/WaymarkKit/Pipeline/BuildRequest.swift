@@ -29,6 +29,14 @@ public struct BuildRequest: Sendable {
     /// The unit weights are in when a file does not say and cannot tell (Fitbit); also the unit
     /// the site shows when the profile names none.
     public var weightUnit: WeightUnit?
+    /// The profile's goal weight and height, overridden (`waymark.json`).
+    public var goalWeightKg: Double?
+    public var heightCm: Double?
+    /// The sections to build; nil builds every one (`SiteOptions.sections`).
+    public var sections: Set<SiteSection>?
+    public var privacy = Privacy()
+    /// Where the site is published; nil keeps every link relative.
+    public var baseURL: BaseURL?
     /// Called while big sources are read: the file, bytes read, the total when known.
     public var progress: (@Sendable (String, Int64, Int64?) -> Void)?
 

@@ -6,11 +6,24 @@ public struct SiteOptions: Sendable {
     public var language: Language
     /// The site's name in the header and titles; defaults to the user's name or "My progress".
     public var title: String?
+    /// The sections to build: every one unless `waymark.json` lists some (`sections`), less the
+    /// hidden ones (`privacy.hide`). `privacy.hidden` is always left out of it.
+    public var sections: Set<SiteSection>
+    public var privacy: Privacy
+    /// Where the site is published; nil keeps every link relative, as a site opened from disk needs.
+    public var baseURL: BaseURL?
 
-    public init(now: Int64, zone: Zone, language: Language, title: String? = nil) {
+    public init(now: Int64, zone: Zone, language: Language, title: String? = nil,
+                sections: Set<SiteSection> = Set(SiteSection.allCases), privacy: Privacy = Privacy(), baseURL: BaseURL? = nil) {
         self.now = now
         self.zone = zone
         self.language = language
         self.title = title
+        self.sections = sections.subtracting(privacy.hidden)
+        self.privacy = privacy
+        self.baseURL = baseURL
     }
+
+    /// Whether the site has `section`'s pages and data.
+    public func builds(_ section: SiteSection) -> Bool { sections.contains(section) }
 }

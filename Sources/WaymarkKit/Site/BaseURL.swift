@@ -1,0 +1,43 @@
+import Foundation
+
+/// The address a site is published at (`baseURL`), such as `https://example.org/progress/`.
+/// Only absolute http(s) URLs without a query or fragment; always ends in "/", so a page's
+/// address is the base followed by its path.
+public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
+    /// The normalised URL, ending in "/".
+    public let text: String
+
+    /// Why a text is not a base URL.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    public init(_ raw: String) throws(Problem) {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+            throw Problem(message: "must start with https:// or http:// (got '\(Diagnostic.shorten(raw))')")
+        }
+        let afterScheme = trimmed.drop(while: { $0 != ":" }).dropFirst(3)
+        guard let host = afterScheme.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty else {
+            throw Problem(message: "has no host name (got '\(Diagnostic.shorten(raw))')")
+        }
+        if trimmed.contains("?") || trimmed.contains("#") {
+            throw Problem(message: "cannot have a query or a fragment (got '\(Diagnostic.shorten(raw))')")
+        }
+        if trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }) {
+            throw Problem(message: "cannot contain spaces, quotes, angle brackets or backslashes (got '\(Diagnostic.shorten(raw))')")
+        }
+        text = trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    /// The absolute address of a site path such as `notes/run.html`; `index.html` files are
+    /// addressed by their folder (`notes/`), as static hosts serve them.
+    public func absolute(_ path: String) -> String {
+        var p = path
+        if p == "index.html" { p = "" } else if p.hasSuffix("/index.html") { p.removeLast("index.html".count) }
+        return text + p
+    }
+
+    public var description: String { text }
+}
