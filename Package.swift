@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libmicrohttpd, the HTTP server behind `waymark serve` (a well-kept parser, not our own).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // glibc's mallopt, for the executable's allocator settings (see Sources/waymark/main.swift).
         .systemLibrary(name: "CMalloc"),
         // Host tool that turns Templates/, Public/ and Examples/demo/ into Swift string literals,
@@ -34,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "WaymarkKit",
-            dependencies: ["CCmark", "CArchive", "CXML2", "CSQLite"],
+            dependencies: ["CCmark", "CArchive", "CXML2", "CSQLite", "CMicroHTTPD"],
             plugins: ["EmbedResources"]
         ),
         // Scripts/release links the Swift runtime and Foundation statically: the binary runs

@@ -37,16 +37,13 @@ enum BuildCommand {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage
         }
-        if let dir = parsed.value("--templates") {
-            do {
-                let (custom, replaced) = try Theme.embedded.overridden(by: dir, fileSystem: env.fileSystem)
-                request.theme = custom
-                request.customTheme = true
-                if !quiet { env.standardError("Using \(replaced.count) file(s) from \(dir)\n") }
-            } catch {
-                env.standardError("error: \(error)\n")
-                return ExitCode(for: error.kind)
+        do {
+            if let replaced = try applyTemplates(parsed, to: &request, fileSystem: env.fileSystem), !quiet {
+                env.standardError("Using \(replaced.count) file(s) from \(parsed.value("--templates") ?? "")\n")
             }
+        } catch {
+            env.standardError("error: \(error)\n")
+            return ExitCode(for: error.kind)
         }
         let progress = progressLine(quiet: quiet, env)
         request.progress = progress?.report
@@ -83,6 +80,16 @@ enum BuildCommand {
                                    skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
         request.now = try CommonOptions.now(parsed)
         return request
+    }
+
+    /// Puts the theme of `--templates` into the request; returns the files it replaced, or nil
+    /// without the option.
+    static func applyTemplates(_ parsed: ParsedArguments, to request: inout BuildRequest, fileSystem: FileSystem) throws(Theme.LoadError) -> [String]? {
+        guard let dir = parsed.value("--templates") else { return nil }
+        let (custom, replaced) = try Theme.embedded.overridden(by: dir, fileSystem: fileSystem)
+        request.theme = custom
+        request.customTheme = true
+        return replaced
     }
 
     /// What a build did, in a few lines.

@@ -8,6 +8,7 @@
 ///    job computes the point statistics (`PointStatistics`) for the dashboards and `stats.json`,
 ///    the only pages that show them, while the other jobs render.
 /// 4. **write** (`SiteWriter`): the files → the output folder, whole or not at all → `Report`.
+///    `build` stops before it and returns the files (the preview server serves them from memory).
 ///
 /// The steps are plain functions over values; this type alone decides what runs when and on
 /// which cores, and turns every failure into a `BuildFailure` that names its step.
@@ -64,6 +65,27 @@ public struct BuildPipeline: Sendable {
         return Outcome(report: report, output: request.output, files: paths.count,
                        pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
                        warnings: read.warnings + content.warnings, timings: timings)
+    }
+
+    /// What a build into memory made (`waymark serve`).
+    public struct Built: Sendable {
+        /// Every file of the site, sorted by path.
+        public var files: [SiteFile]
+        /// The site's language.
+        public var language: Language
+        /// The read step's warnings, then the content's.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Steps 1 to 3 without step 4: the site's files in memory; no folder is touched. The first
+    /// failure stops the build.
+    public func build(_ request: BuildRequest) throws(BuildFailure) -> Built {
+        let (read, rendered) = readAndRender(request)
+        if let failure = read.failure(writes: false) { throw failure }
+        let options = try siteOptions(request, read.result.export.profile)
+        let content = compute(read.result, rendered: rendered, options: options)
+        let files = try render(content, request)
+        return Built(files: files, language: options.language, warnings: read.warnings + content.warnings)
     }
 
     // MARK: Steps

@@ -1,6 +1,11 @@
 extension UIString {
     var chinese: String {
         switch self {
+        // Issue 14: serve
+        case .previewBuildFailed: return "最近一次构建失败，这里显示的是上一次构建成功的网站。修正问题并保存后，页面会自动重新加载。"
+        case .notFoundTitle: return "找不到页面"
+        case .notFoundText: return "本网站中没有 {path}。"
+        case .backToOverview: return "返回概览"
         case .timelineCaptionOne: return "{start} 至 {end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
         case .onTimeDetailOne: return "有截止时间的 {total} 个已完成目标中，{onTime} 个在截止当天或之前完成。"
         case .olderNotesOne: return "另有 {n} 篇更早的笔记，见笔记索引"

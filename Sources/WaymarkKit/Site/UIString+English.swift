@@ -1,6 +1,11 @@
 extension UIString {
     var english: String {
         switch self {
+        // Issue 14: serve
+        case .previewBuildFailed: return "The last build failed, so this is the site as it was last built. Fix the problem and save: the page reloads by itself."
+        case .notFoundTitle: return "Page not found"
+        case .notFoundText: return "Nothing is at {path} in this site."
+        case .backToOverview: return "Back to the overview"
         case .timelineCaptionOne: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} target is due in this window; near deadlines are merged into a circle with their number."
         case .onTimeDetailOne: return "{onTime} of {total} done target with a deadline was done by its deadline’s day."
         case .olderNotesOne: return "{n} older note is in the notes index"

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket bound to a host and port and listening, for the server. Binding here, not in
+/// the HTTP library, lets a failure say what went wrong (the port is taken, the address is not
+/// this machine's).
+public struct ListenSocket: Sendable {
+    public let descriptor: Int32
+    /// The port bound: the one asked for, or the one the system chose for port 0.
+    public let port: Int
+    /// Whether the address is IPv6.
+    public let isIPv6: Bool
+
+    /// Binds `host` (a name or an address) and `port`, trying each address the name has.
+    public static func open(host: String, port: Int) throws(ServeError) -> ListenSocket {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw ServeError(message: "cannot listen on '\(Diagnostic.shorten(host))': not an address or a name of this machine", kind: .usage)
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = 0
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry?.pointee {
+            entry = info.ai_next
+            let fd = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+            guard fd >= 0 else { lastError = errno; continue }
+            var one: Int32 = 1
+            // Restarting the server must not wait for the old connections' TIME_WAIT; it still
+            // cannot take a port another program listens on.
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            if info.ai_family == AF_INET6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size)) }
+            guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, 64) == 0 else {
+                lastError = errno
+                close(fd)
+                continue
+            }
+            return ListenSocket(descriptor: fd, port: boundPort(fd) ?? port, isIPv6: info.ai_family == AF_INET6)
+        }
+        switch lastError {
+        case EADDRINUSE: throw .portInUse(port, host: host)
+        case EACCES: throw ServeError(message: "not allowed to listen on port \(port) (ports below 1024 need root); use --port 8080 or another above 1023", kind: .usage)
+        case EADDRNOTAVAIL: throw ServeError(message: "cannot listen on \(host): it is not an address of this machine", kind: .usage)
+        default: throw ServeError(message: "cannot listen on \(host) port \(port): \(String(cString: strerror(lastError)))", kind: .io)
+        }
+    }
+
+    /// The port a socket is bound to.
+    static func boundPort(_ fd: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { return nil }
+        let family = Int32(storage.ss_family)
+        return withUnsafePointer(to: storage) { pointer -> Int? in
+            switch family {
+            case AF_INET: return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            case AF_INET6: return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            default: return nil
+            }
+        }
+    }
+}

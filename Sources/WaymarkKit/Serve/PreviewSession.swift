@@ -1,0 +1,106 @@
+import Synchronization
+
+/// The state of one preview: the last good build's files, whether the latest build failed, and
+/// the live-reload channel. `rebuild` builds, swaps the snapshot and tells the browsers;
+/// `handle` answers requests. Safe to use from any thread: the server's connection threads read
+/// while the watcher's thread rebuilds.
+public final class PreviewSession: Sendable {
+    /// Builds the site into memory; called for every rebuild.
+    public typealias Build = @Sendable () throws(BuildFailure) -> BuildPipeline.Built
+
+    private let build: Build
+    private let clock: @Sendable () -> Int64
+    private let monotonic: @Sendable () -> Double
+    private let log: @Sendable (String) -> Void
+    private let quiet: Bool
+    /// The live-reload channel.
+    public let reload: LiveReload
+    private let state: Mutex<State>
+
+    struct State {
+        var responder: SiteResponder
+        var built = false
+        var warnings: [String] = []
+    }
+
+    /// - Parameters:
+    ///   - build: makes the site (`BuildPipeline.build`, with the request made afresh each time).
+    ///   - log: the terminal (standard error).
+    public init(build: @escaping Build, clock: @escaping @Sendable () -> Int64, monotonic: @escaping @Sendable () -> Double,
+                quiet: Bool = false, reload: LiveReload = LiveReload(), log: @escaping @Sendable (String) -> Void) {
+        self.build = build
+        self.clock = clock
+        self.monotonic = monotonic
+        self.quiet = quiet
+        self.reload = reload
+        self.log = log
+        state = Mutex(State(responder: SiteResponder(snapshot: .empty(), reloadID: reload.currentID)))
+    }
+
+    /// Builds once. On success the new files are served and the browsers reload (when anything
+    /// changed); on failure the last good files stay served, the error goes to the terminal and
+    /// onto every page, and the browsers reload to show it. Returns whether the build succeeded.
+    @discardableResult
+    public func rebuild() -> Bool {
+        let started = monotonic()
+        let result: BuildPipeline.Built
+        do { result = try build() } catch {
+            fail(error)
+            return false
+        }
+        let now = clock()
+        let warnings = result.warnings.map { "\($0.severity.rawValue): \($0)\n" }
+        let (snapshot, first, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool) in
+            let old = s.responder.snapshot
+            let snapshot = SiteSnapshot(files: result.files, language: result.language, at: now, previous: s.built ? old : nil)
+            let recovered = s.responder.failure != nil
+            s.responder.snapshot = snapshot
+            s.responder.failure = nil
+            if !s.built || recovered || snapshot.differs(from: old) {
+                s.responder.reloadID = reload.publish()
+                s.responder.stateChanged = now
+            }
+            defer { (s.built, s.warnings) = (true, warnings) }
+            return (snapshot, !s.built, warnings != s.warnings)
+        }
+        if !quiet {
+            if printWarnings { log(warnings.joined()) }
+            let seconds = LocaleFormat.fixed(monotonic() - started, places: 2)
+            let pages = snapshot.entries.keys.lazy.filter { $0.hasSuffix(".html") }.count
+            log(first ? "Built \(pages) pages in \(seconds) s.\n"
+                      : "Rebuilt in \(seconds) s: \(snapshot.changed.count) file\(snapshot.changed.count == 1 ? "" : "s") changed.\n")
+        }
+        return true
+    }
+
+    private func fail(_ error: BuildFailure) {
+        let problems = error.diagnostics.filter { $0.severity == .error }.map { "error: \($0)\n" }.joined()
+        let message = problems + (error.step == .read ? error.message : "error: \(error.message)")
+        let now = clock()
+        let first = state.withLock { s in
+            s.responder.failure = message
+            s.responder.reloadID = reload.publish()
+            s.responder.stateChanged = now
+            return !s.built
+        }
+        log(message + "\n" + (first ? "Nothing to serve until the build succeeds; fix the problem and save.\n"
+                                     : "Still serving the last good build; fix the problem and save.\n"))
+    }
+
+    /// Answers one request: the live-reload stream, or a file of the last good build.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.path == LiveReload.eventsPath, request.method == "GET" {
+            let stream = EventStream(reload, since: request.query["since"] ?? "")
+            return HTTPResponse(status: 200, headers: [("Content-Type", ContentType.eventStream), ("Cache-Control", "no-cache"),
+                                                       ("X-Content-Type-Options", "nosniff")],
+                                body: .stream { stream.next() })
+        }
+        return state.withLock { $0.responder }.respond(request)
+    }
+
+    /// The files being served.
+    public var snapshot: SiteSnapshot { state.withLock { $0.responder.snapshot } }
+
+    /// What the latest build's failure said; nil after a good build.
+    public var failure: String? { state.withLock { $0.responder.failure } }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Watches the files a site is built from (the sources, the templates folder, the config file)
+/// and calls `onChange` once per burst of changes, on its own thread. Editors save in bursts (a
+/// temporary file, a rename, a change of mode): after the first event the watcher waits until
+/// none has come for `quietPeriod` seconds, or `maxDelay` seconds in all, then calls once.
+/// Events during a call are kept and cause one more call after it.
+public final class SiteWatcher: Sendable {
+    /// How changes are noticed.
+    public enum Method: Sendable, Equatable {
+        /// inotify on Linux; polling where there is none.
+        case native
+        /// A scan of modification times and sizes every `interval` seconds.
+        case polling(interval: Double)
+    }
+
+    /// How changes are noticed in fact (`.native` falls back to polling).
+    public let method: Method
+    private let running = Mutex(true)
+    private let stopPipe: (read: Int32, write: Int32)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts watching `paths` (folders are watched with everything below them; files and
+    /// paths that do not exist yet by name). Watching has begun when this returns.
+    public init(paths: [String], method: Method = .native, quietPeriod: Double = 0.05, maxDelay: Double = 0.25,
+                onChange: @escaping @Sendable () -> Void) {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fds = [-1, -1] }
+        stopPipe = (fds[0], fds[1])
+        let targets = paths.map(SiteWatcher.absolute)
+        var source: ChangeSource?
+        var used = method
+        #if canImport(Glibc)
+        if method == .native { source = InotifyChanges(targets: targets, quietPeriod: quietPeriod, stop: fds[0]) }
+        #endif
+        if source == nil {
+            let interval: Double
+            if case .polling(let i) = method { interval = i } else { interval = 0.25 }
+            used = .polling(interval: interval)
+            source = PollingChanges(targets: targets, interval: interval, stop: fds[0])
+        }
+        self.method = used
+        let loop = Loop(source: source, maxDelay: maxDelay, onChange: onChange, finished: finished)
+        let thread = Thread { loop.run() }
+        thread.name = "waymark-watcher"
+        thread.start()
+    }
+
+    /// Stops watching and waits until a call in progress has returned.
+    public func stop() {
+        guard running.withLock({ r -> Bool in defer { r = false }; return r }) else { return }
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+        finished.wait()
+        close(stopPipe.read)
+        close(stopPipe.write)
+    }
+
+    deinit { stop() }
+
+    /// A path as the watcher keeps it: absolute, without a trailing slash.
+    static func absolute(_ path: String) -> String {
+        var path = path
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// The watching thread's loop. The source is used by this thread alone.
+    private final class Loop: @unchecked Sendable {
+        let source: ChangeSource?
+        let maxDelay: Double
+        let onChange: @Sendable () -> Void
+        let finished: DispatchSemaphore
+
+        init(source: ChangeSource?, maxDelay: Double, onChange: @escaping @Sendable () -> Void, finished: DispatchSemaphore) {
+            (self.source, self.maxDelay, self.onChange, self.finished) = (source, maxDelay, onChange, finished)
+        }
+
+        func run() {
+            defer {
+                source?.close()
+                finished.signal()
+            }
+            guard let source else { return }
+            while true {
+                switch source.waitForChange(timeout: nil) {
+                case .stopped: return
+                case .timedOut: continue
+                case .changed: break
+                }
+                if source.quietPeriod > 0 {
+                    let first = ContinuousClock.now
+                    burst: while true {
+                        let left = maxDelay - seconds(ContinuousClock.now - first)
+                        guard left > 0 else { break }
+                        switch source.waitForChange(timeout: min(source.quietPeriod, left)) {
+                        case .stopped: return
+                        case .timedOut: break burst
+                        case .changed: continue
+                        }
+                    }
+                }
+                onChange()
+            }
+        }
+
+        func seconds(_ duration: Duration) -> Double {
+            let (s, attoseconds) = duration.components
+            return Double(s) + Double(attoseconds) / 1e18
+        }
+    }
+}
