@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WaymarkKit
+
+/// `SiteWatcher` with inotify and with polling: a change is reported within half a second, once
+/// per burst, and only for watched files.
+struct SiteWatcherTests {
+    /// Counts calls and remembers when the first came.
+    final class Calls: Sendable {
+        let state = Mutex<(count: Int, first: Date?)>((0, nil))
+        func record() { state.withLock { s in s.count += 1; if s.first == nil { s.first = Date() } } }
+        var count: Int { state.withLock { $0.count } }
+        var first: Date? { state.withLock { $0.first } }
+
+        /// Waits up to `timeout` seconds for `count` calls.
+        func wait(for count: Int, timeout: Double) -> Bool {
+            let start = Date()
+            while Date().timeIntervalSince(start) < timeout {
+                if self.count >= count { return true }
+                usleep(2_000)
+            }
+            return self.count >= count
+        }
+    }
+
+    static let methods: [SiteWatcher.Method] = [.native, .polling(interval: 0.25)]
+
+    @Test(arguments: methods) func aChangeInANestedFolderIsReportedWithinHalfASecond(method: SiteWatcher.Method) {
+        let dir = TemporaryDirectory()
+        dir.write("export/notes/a.md", "# A")
+        let calls = Calls()
+        let watcher = SiteWatcher(paths: [dir.file("export")], method: method) { calls.record() }
+        defer { watcher.stop() }
+        #if canImport(Glibc)
+        #expect(watcher.method == method)
+        #endif
+        let written = Date()
+        dir.write("export/notes/a.md", "# A, edited")
+        #expect(calls.wait(for: 1, timeout: 2))
+        let latency = (calls.first ?? .distantFuture).timeIntervalSince(written)
+        #expect(latency < 0.5, "reported after \(latency) s")
+    }
+
+    @Test(arguments: methods) func newFoldersAreWatchedAndBurstsCountOnce(method: SiteWatcher.Method) {
+        let dir = TemporaryDirectory()
+        dir.write("export/points.json", "[]")
+        let calls = Calls()
+        let watcher = SiteWatcher(paths: [dir.file("export")], method: method) { calls.record() }
+        defer { watcher.stop() }
+        // A burst, as an editor saves: a temporary file, then renamed over the real one.
+        dir.write("export/notes/b.md.tmp", "# B")
+        try? FileManager.default.moveItem(atPath: dir.file("export/notes/b.md.tmp"), toPath: dir.file("export/notes/b.md"))
+        #expect(calls.wait(for: 1, timeout: 2))
+        usleep(400_000)
+        // inotify sees the burst as one; a scan may fall between the write and the rename.
+        if method == .native { #expect(calls.count == 1) } else { #expect((1...2).contains(calls.count)) }
+        // The folder made during the burst is watched from then on.
+        dir.write("export/notes/b.md", "# B, edited")
+        #expect(calls.wait(for: 2, timeout: 2))
+    }
+
+    @Test(arguments: methods) func aFileIsWatchedByNameAndOthersBesideItAreNot(method: SiteWatcher.Method) {
+        let dir = TemporaryDirectory()
+        dir.write("waymark.json", "{}")
+        let calls = Calls()
+        let watcher = SiteWatcher(paths: [dir.file("waymark.json"), dir.file("missing/theme")], method: method) { calls.record() }
+        defer { watcher.stop() }
+        dir.write("other.txt", "not watched")
+        dir.write(".waymark.json.swp", "editor scratch")
+        usleep(600_000)
+        #expect(calls.count == 0)
+        // Replaced by a rename, as editors save.
+        dir.write("waymark.json.new", "{\"title\": \"x\"}")
+        try? FileManager.default.removeItem(atPath: dir.file("waymark.json"))
+        try? FileManager.default.moveItem(atPath: dir.file("waymark.json.new"), toPath: dir.file("waymark.json"))
+        #expect(calls.wait(for: 1, timeout: 2))
+    }
+
+    @Test func polledScanSeesSizeAndTimeButNotScratchFiles() {
+        let dir = TemporaryDirectory()
+        dir.write("export/notes/a.md", "# A")
+        let watched = PollingChanges(targets: [dir.file("export")], interval: 1, stop: -1)
+        let before = watched.scan()
+        #expect(Set(before.keys) == [dir.file("export"), dir.file("export/notes"), dir.file("export/notes/a.md")])
+        dir.write("export/notes/.a.md.swp", "x")
+        dir.write("export/notes/a.md~", "x")
+        #expect(Set(watched.scan().keys) == Set(before.keys))
+        dir.write("export/notes/a.md", "# A!")
+        #expect(watched.scan()[dir.file("export/notes/a.md")]?.size == 4)
+    }
+
+    @Test func stopEndsTheThreadAtOnce() {
+        let dir = TemporaryDirectory()
+        let watcher = SiteWatcher(paths: [dir.path], method: .polling(interval: 10)) {}
+        let start = Date()
+        watcher.stop()
+        watcher.stop()  // a second stop does nothing
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+}
