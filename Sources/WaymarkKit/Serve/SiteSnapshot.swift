@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One good build's files in memory, as the preview server serves them: the bytes, their
 /// content type, a strong ETag and when the bytes last changed (kept from the previous snapshot
 /// for every file a rebuild left the same, so browsers' cached copies stay valid).
@@ -25,7 +31,7 @@ public struct SiteSnapshot: Sendable {
         entries.reserveCapacity(files.count)
         var changed: [String] = []
         for file in files {
-            if let old = previous?.entries[file.path], old.bytes == file.bytes {
+            if let old = previous?.entries[file.path], SiteSnapshot.same(old.bytes, file.bytes) {
                 entries[file.path] = old
                 continue
             }
@@ -48,6 +54,17 @@ public struct SiteSnapshot: Sendable {
     /// Whether the set of paths or any file's bytes differ from `previous`'s.
     public func differs(from previous: SiteSnapshot) -> Bool {
         !changed.isEmpty || entries.count != previous.entries.count
+    }
+
+    /// Byte-equal, compared with memcmp: a rebuild compares the whole site (20 MB for a decade).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 
     static func etag(_ bytes: [UInt8]) -> String {
