@@ -50,7 +50,7 @@ public final class PreviewSession: Sendable {
         }
         let now = clock()
         let warnings = result.warnings.map { "\($0.severity.rawValue): \($0)\n" }
-        let (snapshot, first, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool) in
+        let (snapshot, first, recovered, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool, Bool) in
             let old = s.responder.snapshot
             let snapshot = SiteSnapshot(files: result.files, language: result.language, at: now, previous: s.built ? old : nil)
             let recovered = s.responder.failure != nil
@@ -61,14 +61,15 @@ public final class PreviewSession: Sendable {
                 s.responder.stateChanged = now
             }
             defer { (s.built, s.warnings) = (true, warnings) }
-            return (snapshot, !s.built, warnings != s.warnings)
+            return (snapshot, !s.built, recovered, warnings != s.warnings)
         }
         if !quiet {
             if printWarnings { log(warnings.joined()) }
             let seconds = LocaleFormat.fixed(monotonic() - started, places: 2)
             let pages = snapshot.entries.keys.lazy.filter { $0.hasSuffix(".html") }.count
+            let changed = "\(snapshot.changed.count) file\(snapshot.changed.count == 1 ? "" : "s") changed"
             log(first ? "Built \(pages) pages in \(seconds) s.\n"
-                      : "Rebuilt in \(seconds) s: \(snapshot.changed.count) file\(snapshot.changed.count == 1 ? "" : "s") changed.\n")
+                      : "Rebuilt in \(seconds) s: \(recovered ? "the error is fixed, " : "")\(changed).\n")
         }
         return true
     }
