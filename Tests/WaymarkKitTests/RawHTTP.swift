@@ -88,7 +88,9 @@ struct RawHTTP {
             close(fd)
             return nil
         }
-        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int(timeout.truncatingRemainder(dividingBy: 1) * 1e6))
+        var limit = timeval()
+        limit.tv_sec = .init(timeout)
+        limit.tv_usec = .init(timeout.truncatingRemainder(dividingBy: 1) * 1e6)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }

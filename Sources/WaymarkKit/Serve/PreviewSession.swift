@@ -16,6 +16,8 @@ public final class PreviewSession: Sendable {
     /// The live-reload channel.
     public let reload: LiveReload
     private let state: Mutex<State>
+    /// Held for a whole rebuild: one at a time, so an older build never replaces a newer one.
+    private let building = Mutex(())
 
     struct State {
         var responder: SiteResponder
@@ -42,6 +44,10 @@ public final class PreviewSession: Sendable {
     /// onto every page, and the browsers reload to show it. Returns whether the build succeeded.
     @discardableResult
     public func rebuild() -> Bool {
+        building.withLock { _ in rebuildNow() }
+    }
+
+    private func rebuildNow() -> Bool {
         let started = monotonic()
         let result: BuildPipeline.Built
         do { result = try build() } catch {
