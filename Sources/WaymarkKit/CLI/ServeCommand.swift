@@ -66,15 +66,17 @@ enum ServeCommand {
     static func start(_ parsed: ParsedArguments, _ env: CommandEnvironment, watch: SiteWatcher.Method = .native) throws(ServeError) -> PreviewService {
         let host = parsed.value("--host") ?? ServeAddress.defaultHost
         let port: Int
+        let warning: String?
         let initial: BuildRequest
         do {
             port = try ServeAddress.port(parsed.value("--port"))
-            if let warning = try ServeAddress.check(host: host, explicit: parsed.value("--host") != nil) { env.standardError(warning) }
+            warning = try ServeAddress.check(host: host, explicit: parsed.value("--host") != nil)
             initial = try request(parsed)
         } catch {
             throw ServeError(message: error.message, kind: .usage)
         }
         let socket = try ListenSocket.open(host: host, port: port)
+        if let warning { env.standardError(warning) }
         let pipeline = env.pipeline
         let fileSystem = env.fileSystem
         let build: PreviewSession.Build = { () throws(BuildFailure) -> BuildPipeline.Built in

@@ -1,5 +1,6 @@
 /// What the preview server needs of a request.
 public struct HTTPRequest: Sendable {
+    /// `GET`, `HEAD`, … as sent.
     public var method: String
     /// The path as sent, still percent-encoded, without the query.
     public var path: String

@@ -1,12 +1,15 @@
 /// A response of the preview server.
 public struct HTTPResponse: Sendable {
+    /// What follows the headers.
     public enum Body: Sendable {
+        /// The whole body at once.
         case bytes([UInt8])
         /// A stream of unknown length: the closure blocks until the next chunk and returns nil
         /// at the end (live reload's server-sent events).
         case stream(@Sendable () -> [UInt8]?)
     }
 
+    /// The status code (200, 304, 404, …).
     public var status: Int
     /// Header fields in order.
     public var headers: [(name: String, value: String)]
@@ -23,6 +26,7 @@ public struct HTTPResponse: Sendable {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
+    /// The body when it is given whole; empty for a stream.
     public var bytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []

@@ -1,7 +1,10 @@
 /// A running preview: the session with the site, the HTTP server and the watcher.
 public final class PreviewService: Sendable {
+    /// The site and its state.
     public let session: PreviewSession
+    /// The HTTP server.
     public let server: PreviewServer
+    /// The watcher that starts rebuilds.
     public let watcher: SiteWatcher
     /// The address to open in a browser.
     public let url: String

@@ -1,6 +1,8 @@
 /// Why the preview server cannot start.
 public struct ServeError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the host or port.
     public var message: String
+    /// Decides the exit code.
     public var kind: ErrorKind
     public var description: String { message }
 

@@ -10,7 +10,9 @@ import Darwin
 public struct SiteSnapshot: Sendable {
     /// One file, ready to serve.
     public struct Entry: Sendable, Equatable {
+        /// The file as built.
         public var bytes: [UInt8]
+        /// The `Content-Type` header's value.
         public var contentType: String
         /// A quoted strong validator: the FNV-1a hash of the bytes and their length.
         public var etag: String
@@ -49,6 +51,7 @@ public struct SiteSnapshot: Sendable {
         SiteSnapshot(files: [], language: language, at: 0)
     }
 
+    /// The file at a site path.
     public subscript(path: String) -> Entry? { entries[path] }
 
     /// Whether the set of paths or any file's bytes differ from `previous`'s.
