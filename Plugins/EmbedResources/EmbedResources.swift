@@ -1,13 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the theme (`Templates/`, `Public/`) and the demo export (`Examples/demo/`) into
-/// `WaymarkKit` as Swift literals. Resource bundles would not survive copying the binary.
+/// Embeds the theme (`Templates/`, `Public/`), the demo export (`Examples/demo/`) and the config
+/// file's schema (`docs/waymark.schema.json`, a group of one file) into `WaymarkKit` as Swift literals. Resource bundles would not survive copying the binary.
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         let root = context.package.directoryURL
-        let groups = [("templates", "Templates"), ("publicAssets", "Public"), ("demoExport", "Examples/demo")]
+        let groups = [("templates", "Templates"), ("publicAssets", "Public"), ("demoExport", "Examples/demo"),
+                      ("configSchema", "docs/waymark.schema.json")]
         var arguments: [String] = []
         var inputs: [URL] = []
         for (name, folder) in groups {
@@ -18,7 +19,7 @@ struct EmbedResources: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding templates, assets and the demo export",
+                displayName: "Embedding templates, assets, the demo export and the config schema",
                 executable: try context.tool(named: "waymark-embed").url,
                 arguments: ["--output", output.path] + arguments,
                 inputFiles: inputs,
@@ -28,6 +29,8 @@ struct EmbedResources: BuildToolPlugin {
     }
 
     private func files(under dir: URL) -> [URL] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), !isDirectory.boolValue { return [dir] }
         guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) else { return [] }
         var found: [URL] = [dir]
         for case let url as URL in walker { found.append(url) }

@@ -36,7 +36,7 @@ struct ServeCommandTests {
         let binary = TestPaths.repo.appendingPathComponent(".build/debug/waymark").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { return }
         let dir = TemporaryDirectory()
-        FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
+        _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--port", "0"]

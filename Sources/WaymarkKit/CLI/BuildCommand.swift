@@ -4,22 +4,15 @@ enum BuildCommand {
         name: "build",
         abstract: "Build the static site from exports, merged.",
         arguments: [CommonOptions.sources],
-        options: [
-            .init(names: ["-o", "--output"], value: "DIR", help: "Where to write the site (default: ./site)."),
-            .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
-            CommonOptions.timeZone,
-            CommonOptions.weightUnit,
-            .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
-            .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
-            .init(names: ["--templates"], value: "DIR", help: "Use templates and assets from DIR instead of the built-in ones, file by file."),
-            .init(names: ["--force"], value: nil, help: "Write into a non-empty folder Waymark did not create (its other files are kept)."),
-            CommonOptions.skipInvalid,
+        options: BuildSettings.options + [
             CommonOptions.quiet,
             .init(names: ["--timings"], value: nil, help: "Print how long reading, building and writing took."),
         ],
         discussion: """
-        With no SOURCE, the bundled demo export is built. Each SOURCE is recognised by its
-        names and contents; several are merged into one site (docs/import.md).
+        With no SOURCE, the sources of waymark.json are built, else the bundled demo export. Each
+        SOURCE is recognised by its names and contents; several are merged into one site
+        (docs/import.md). Settings come from waymark.json when the current folder has one (or
+        --config FILE); each option given here overrides its key (docs/configuration.md).
         The site is built beside the output folder and swapped in only when complete; files that
         did not change keep their modification time. One build at a time writes an output folder.
         \(ExitCode.summary)
@@ -31,19 +24,13 @@ enum BuildCommand {
         let started = env.monotonic()
         let quiet = parsed.flag("--quiet")
         var request: BuildRequest
-        do {
-            request = try self.request(parsed)
+        do throws(BuildSettings.Failure) {
+            let settings = try BuildSettings.resolve(parsed, env)
+            request = settings.request
+            if !quiet { env.standardError(settings.notes.map { $0 + "\n" }.joined()) }
         } catch {
-            env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
-            return .usage
-        }
-        do {
-            if let replaced = try applyTemplates(parsed, to: &request, fileSystem: env.fileSystem), !quiet {
-                env.standardError("Using \(replaced.count) file(s) from \(parsed.value("--templates") ?? "")\n")
-            }
-        } catch {
-            env.standardError("error: \(error)\n")
-            return ExitCode(for: error.kind)
+            env.standardError(error.text(usage: spec.usage))
+            return error.exitCode
         }
         let progress = progressLine(quiet: quiet, env)
         request.progress = progress?.report
@@ -69,27 +56,6 @@ enum BuildCommand {
     static func progressLine(quiet: Bool, _ env: CommandEnvironment) -> ProgressLine? {
         guard !quiet, env.standardErrorIsTerminal else { return nil }
         return ProgressLine(write: env.standardError, clock: env.monotonic)
-    }
-
-    /// The request the command line asks for.
-    static func request(_ parsed: ParsedArguments) throws(UsageError) -> BuildRequest {
-        var request = BuildRequest(source: CommonOptions.source(parsed),
-                                   output: parsed.value("--output") ?? "site",
-                                   zone: try CommonOptions.zone(parsed), language: try CommonOptions.language(parsed),
-                                   title: parsed.value("--title"), force: parsed.flag("--force"),
-                                   skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
-        request.now = try CommonOptions.now(parsed)
-        return request
-    }
-
-    /// Puts the theme of `--templates` into the request; returns the files it replaced, or nil
-    /// without the option.
-    static func applyTemplates(_ parsed: ParsedArguments, to request: inout BuildRequest, fileSystem: FileSystem) throws(Theme.LoadError) -> [String]? {
-        guard let dir = parsed.value("--templates") else { return nil }
-        let (custom, replaced) = try Theme.embedded.overridden(by: dir, fileSystem: fileSystem)
-        request.theme = custom
-        request.customTheme = true
-        return replaced
     }
 
     /// What a build did, in a few lines.

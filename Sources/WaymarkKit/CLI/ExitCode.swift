@@ -15,6 +15,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// EX_TEMPFAIL: another build is writing the same output; try again later.
     case tempFail = 75
+    /// EX_CONFIG: the config file (`waymark.json`) is wrong.
+    case config = 78
 
     /// The one place where a kind of failure becomes an exit code.
     public init(for kind: ErrorKind) {
@@ -26,12 +28,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .refused, .cannotCreate: self = .cannotCreate
         case .io: self = .ioError
         case .busy: self = .tempFail
+        case .config: self = .config
         }
     }
 
     /// The line `--help` prints.
     static var summary: String {
-        "Exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 70 internal error, 73 cannot create output, 74 I/O error, 75 output busy."
+        "Exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 70 internal error, 73 cannot create output, 74 I/O error, 75 output busy, 78 config file wrong."
     }
 }
 
@@ -53,4 +56,6 @@ public enum ErrorKind: Sendable, Equatable {
     case io
     /// Another build is writing the same output.
     case busy
+    /// The config file (`waymark.json`) is wrong.
+    case config
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `waymark serve [SOURCE…]`: builds the site into memory, serves it on this computer and
 /// rebuilds it when the sources, the templates or the config change; browsers reload by
 /// themselves.
@@ -6,22 +8,17 @@ enum ServeCommand {
         name: "serve",
         abstract: "Preview the site in a browser, rebuilt as you edit.",
         arguments: [CommonOptions.sources],
+        // The build's options, less those about the output folder: the preview writes nothing.
         options: [
             .init(names: ["--port"], value: "N", help: "The port to serve on (default: 8080; 0: any free port)."),
             .init(names: ["--host"], value: "ADDR", help: "The address to serve on (default: 127.0.0.1, this computer only). Another address lets other machines read the site."),
-            .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
-            CommonOptions.timeZone,
-            CommonOptions.weightUnit,
-            .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
-            .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
-            .init(names: ["--templates"], value: "DIR", help: "Use templates and assets from DIR instead of the built-in ones, file by file (watched too)."),
-            CommonOptions.skipInvalid,
+        ] + BuildSettings.options.filter { !["--output", "--force"].contains($0.long) } + [
             CommonOptions.quiet,
         ],
         discussion: """
         The site is built into memory and served from there: nothing is written, and no output
-        folder is touched (use 'waymark build' for that). The sources, the --templates folder
-        and waymark.json are watched; a change rebuilds the site within half a second, and open
+        folder is touched (use 'waymark build' for that). Settings come from waymark.json as for
+        'waymark build'. The sources, the --templates folder and the config file are watched; a change rebuilds the site within half a second, and open
         pages reload by themselves (in the preview only: built sites never contain scripts).
         While a rebuild fails, the last good site stays served, with the error on every page and
         in the terminal. Ctrl-C stops the server. See docs/serve.md.
@@ -45,18 +42,19 @@ enum ServeCommand {
         return .ok
     }
 
-    /// The request every build of the preview uses. The one place that makes it, so a config
-    /// file's settings come in by changing this line.
-    static func request(_ parsed: ParsedArguments) throws(UsageError) -> BuildRequest {
-        try BuildCommand.request(parsed)
+    /// The settings every build of the preview uses: `waymark.json` under the command line, read
+    /// again for each build so an edited config takes effect. The one place that makes them.
+    static func settings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(BuildSettings.Failure) -> BuildSettings {
+        try BuildSettings.resolve(parsed, env)
     }
 
-    /// What the watcher watches: the sources, the templates folder and the config file.
-    static func watchedPaths(_ parsed: ParsedArguments, _ request: BuildRequest) -> [String] {
+    /// What the watcher watches: the sources, the templates folder and the config file (or
+    /// `waymark.json`, so one created later is noticed).
+    static func watchedPaths(_ settings: BuildSettings) -> [String] {
         var paths: [String] = []
-        if case .paths(let sources) = request.source { paths += sources }
-        if let templates = parsed.value("--templates") { paths.append(templates) }
-        paths.append("waymark.json")
+        if case .paths(let sources) = settings.request.source { paths += sources }
+        if let templates = settings.templatesPath { paths.append(templates) }
+        paths.append(settings.configPath ?? BuildSettings.defaultConfigName)
         return paths
     }
 
@@ -67,32 +65,38 @@ enum ServeCommand {
         let host = parsed.value("--host") ?? ServeAddress.defaultHost
         let port: Int
         let warning: String?
-        let initial: BuildRequest
-        do {
+        let initial: BuildSettings
+        do throws(UsageError) {
             port = try ServeAddress.port(parsed.value("--port"))
             warning = try ServeAddress.check(host: host, explicit: parsed.value("--host") != nil)
-            initial = try request(parsed)
         } catch {
             throw ServeError(message: error.message, kind: .usage)
         }
+        do throws(BuildSettings.Failure) { initial = try settings(parsed, env) } catch {
+            throw ServeError(message: error.plainText(usage: spec.usage), kind: error.kind)
+        }
+        let quiet = parsed.flag("--quiet")
+        if !quiet { env.standardError(initial.notes.map { $0 + "\n" }.joined()) }
+        let watched = watchedPaths(initial)
         let socket = try ListenSocket.open(host: host, port: port)
         if let warning { env.standardError(warning) }
         let pipeline = env.pipeline
-        let fileSystem = env.fileSystem
+        let noticed = Mutex(false)
         let build: PreviewSession.Build = { () throws(BuildFailure) -> BuildPipeline.Built in
-            var request: BuildRequest
-            do throws(UsageError) { request = try ServeCommand.request(parsed) } catch {
-                throw BuildFailure(step: .read, kind: .usage, message: "error: \(error.message)")
+            let settings: BuildSettings
+            do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(parsed, env) } catch {
+                throw BuildFailure(step: .read, kind: error.kind, message: error.plainText(usage: spec.usage))
             }
-            do throws(Theme.LoadError) { _ = try BuildCommand.applyTemplates(parsed, to: &request, fileSystem: fileSystem) } catch {
-                throw BuildFailure(step: .render, kind: error.kind, message: "\(error)")
+            // The watcher keeps the paths it started with; say so once when the config names others.
+            if !quiet, watchedPaths(settings) != watched, !noticed.withLock({ let was = $0; $0 = true; return was }) {
+                env.standardError("note: the config now names other sources or templates; restart 'waymark serve' to watch them (they are built)\n")
             }
-            return try pipeline.build(request)
+            return try pipeline.build(settings.request)
         }
-        let session = PreviewSession(build: build, clock: env.clock, monotonic: env.monotonic, quiet: parsed.flag("--quiet"),
+        let session = PreviewSession(build: build, clock: env.clock, monotonic: env.monotonic, quiet: quiet,
                                      log: env.standardError)
         // Watching starts before the first build, so an edit made while it runs is not missed.
-        let watcher = SiteWatcher(paths: watchedPaths(parsed, initial), method: watch) { session.rebuild() }
+        let watcher = SiteWatcher(paths: watched, method: watch) { session.rebuild() }
         session.rebuild()
         let server: PreviewServer
         do { server = try PreviewServer(socket: socket) { session.handle($0) } } catch {
@@ -100,5 +104,30 @@ enum ServeCommand {
             throw error
         }
         return PreviewService(session: session, server: server, watcher: watcher, url: ServeAddress.url(host: host, port: server.port))
+    }
+}
+
+extension BuildSettings.Failure {
+    /// The kind of failure behind the exit code, for errors that carry a kind.
+    var kind: ErrorKind {
+        switch exitCode {
+        case .usage: .usage
+        case .dataError: .badData
+        case .noInput: .missingInput
+        case .cannotCreate: .cannotCreate
+        case .ioError: .io
+        case .tempFail: .busy
+        case .config: .config
+        case .ok, .software: .internalError
+        }
+    }
+
+    /// `text(usage:)` without the first "error: " and the last line break, for a caller that
+    /// adds its own.
+    func plainText(usage: String) -> String {
+        var text = Substring(text(usage: usage))
+        if text.hasPrefix("error: ") { text = text.dropFirst("error: ".count) }
+        while text.hasSuffix("\n") { text = text.dropLast() }
+        return String(text)
     }
 }

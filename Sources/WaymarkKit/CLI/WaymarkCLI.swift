@@ -4,7 +4,7 @@ public enum WaymarkCLI {
     public static let version = "0.1.0"
 
     /// Every command, in the order `--help` lists them. Each spec carries its own `run`.
-    static let registry: [CommandSpec] = [BuildCommand.spec, ServeCommand.spec, CheckCommand.spec, InitThemeCommand.spec, SampleCommand.spec]
+    static let registry: [CommandSpec] = [BuildCommand.spec, ServeCommand.spec, CheckCommand.spec, InitCommand.spec, InitThemeCommand.spec, SampleCommand.spec]
 
     static let commands: [String: CommandSpec] = Dictionary(registry.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -8,6 +8,9 @@ public struct ExportReader: Sendable {
     /// The data files an export may hold, in the order they are read and reported.
     public static let dataFiles = ["points.json", "tags.json", "targets.json", "weights.json", "weights.csv", "todos.json"]
     public static let knownNames = ["profile.json"] + dataFiles + ["notes"]
+    /// Waymark's own files that may sit in an export folder (`waymark init` writes them there):
+    /// not data, and not worth a warning.
+    static let settingsFiles = ["waymark.json", "waymark.schema.json"]
     /// Larger files are refused rather than read into memory.
     public static let maxFileSize = FileSystem.maxReadSize
 
@@ -71,7 +74,7 @@ public struct ExportReader: Sendable {
             return state.result(export, files)
         }
         let present = Set(entries)
-        for name in entries where !ExportReader.knownNames.contains(name) && !name.hasPrefix(".") {
+        for name in entries where !ExportReader.knownNames.contains(name) && !ExportReader.settingsFiles.contains(name) && !name.hasPrefix(".") {
             if name.hasSuffix(".json") || name.hasSuffix(".csv") || name.hasSuffix(".md") {
                 var message = "ignored: not a file Waymark reads"
                 if let guess = EditDistance.suggestion(for: name, among: ExportReader.knownNames) {

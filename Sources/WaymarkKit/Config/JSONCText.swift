@@ -1,0 +1,76 @@
+/// JSON with comments (JSONC, as in `tsconfig.json` and VS Code's settings): `//` line comments
+/// and `/* */` block comments are turned into spaces so that the strict `JSONParser` can read the
+/// rest. Every byte keeps its offset and every line break stays, so a parser's offset still
+/// points at the same line and column of the file as written. A comma before `}` or `]` (a
+/// trailing comma, which tsconfig and JSON5 allow) is blanked too.
+enum JSONCText {
+    /// A block comment that never ends, with the offset of its `/*`.
+    struct UnterminatedComment: Error, Equatable {
+        var offset: Int
+    }
+
+    static func blankingComments(_ bytes: [UInt8]) throws(UnterminatedComment) -> [UInt8] {
+        var out = bytes
+        var i = 0
+        let n = bytes.count
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        while i < n {
+            let b = bytes[i]
+            if b == quote {
+                // Skip the string; a `//` inside it is text. An unterminated string is left for
+                // the parser to report.
+                i += 1
+                while i < n, bytes[i] != quote, bytes[i] != 0x0A {
+                    i += bytes[i] == backslash ? 2 : 1
+                }
+                i += 1
+            } else if b == slash, i + 1 < n, bytes[i + 1] == slash {
+                while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D {
+                    out[i] = 0x20
+                    i += 1
+                }
+            } else if b == slash, i + 1 < n, bytes[i + 1] == star {
+                let start = i
+                out[i] = 0x20
+                out[i + 1] = 0x20
+                i += 2
+                while true {
+                    guard i < n else { throw UnterminatedComment(offset: start) }
+                    if bytes[i] == star, i + 1 < n, bytes[i + 1] == slash {
+                        out[i] = 0x20
+                        out[i + 1] = 0x20
+                        i += 2
+                        break
+                    }
+                    if bytes[i] != 0x0A && bytes[i] != 0x0D { out[i] = 0x20 }
+                    i += 1
+                }
+            } else {
+                i += 1
+            }
+        }
+        blankTrailingCommas(&out)
+        return out
+    }
+
+    /// Blanks each comma followed, after white space, by `}` or `]`; runs after the comments are gone.
+    private static func blankTrailingCommas(_ bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == quote {
+                i += 1
+                while i < n, bytes[i] != quote, bytes[i] != 0x0A {
+                    i += bytes[i] == backslash ? 2 : 1
+                }
+            } else if b == UInt8(ascii: ",") {
+                var j = i + 1
+                while j < n, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x09 { j += 1 }
+                if j < n, bytes[j] == UInt8(ascii: "}") || bytes[j] == UInt8(ascii: "]") { bytes[i] = 0x20 }
+            }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Finds the sources Waymark reads among the files and folders of a folder, for `waymark init`,
+/// with the same detection a build uses: a Waymark export folder by its file names, anything
+/// else by asking each importer which files it claims (`SourceScanner`, `SourceImporter.claim`).
+///
+/// Each entry of the folder is one candidate source: `export/`, `Takeout.zip`, `loop.db`. When
+/// the folder is itself a Waymark export, it is the one source, `.`.
+struct SourceFinder: Sendable {
+    var fileSystem: FileSystem
+    var importers: [SourceImporter] = SourceImporters.all
+
+    /// One source found: its path relative to the folder, and what it holds ("Waymark export",
+    /// "Loop Habit Tracker (CSV export)", several kinds for a folder holding several exports).
+    struct Found: Sendable, Equatable {
+        var path: String
+        var kinds: [String]
+    }
+
+    static let waymarkExport = "Waymark export"
+    /// Names left alone: the config and schema `init` writes.
+    static let skipped: Set<String> = [BuildSettings.defaultConfigName, ConfigSchema.fileName]
+
+    func find(in directory: String) -> [Found] {
+        let scanner = SourceScanner(fileSystem: fileSystem)
+        if case .success(let scanned) = scanner.scan(directory), case .waymarkExport = scanned.shape {
+            return [Found(path: ".", kinds: [SourceFinder.waymarkExport])]
+        }
+        guard let names = try? fileSystem.listDirectory(directory) else { return [] }
+        var found: [Found] = []
+        for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" && !SourceFinder.skipped.contains(name) {
+            let path = SiteConfig.path(name, against: directory)
+            // A site Waymark built holds stats.json and weight.csv, which look like sources.
+            if fileSystem.kind(path) == .directory, fileSystem.kind(path + "/" + SiteManifest.fileName) != nil { continue }
+            guard case .success(let scanned) = scanner.scan(path) else { continue }
+            switch scanned.shape {
+            case .waymarkExport:
+                found.append(Found(path: name, kinds: [SourceFinder.waymarkExport]))
+            case .files(let files):
+                let kinds = claimedKinds(files)
+                if !kinds.isEmpty { found.append(Found(path: name, kinds: kinds)) }
+            }
+        }
+        return found
+    }
+
+    /// The names of the importers that claim some of `files`, in detection order, each once.
+    private func claimedKinds(_ files: [SourceFile]) -> [String] {
+        var remaining = files
+        var kinds: [String] = []
+        for importer in importers where !remaining.isEmpty {
+            let units = importer.claim(remaining)
+            guard !units.isEmpty else { continue }
+            let taken = Set(units.flatMap { $0.map(\.path) })
+            remaining.removeAll { taken.contains($0.path) }
+            kinds.append(importer.name)
+        }
+        return kinds
+    }
+}
