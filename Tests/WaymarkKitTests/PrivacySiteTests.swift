@@ -83,8 +83,8 @@ struct PrivacySiteTests {
         #expect(try nav([.overview, .weight, .notes]) == ["../habits/index.html", "../points/index.html", "../targets/index.html", "../todos/index.html"])
     }
 
-    /// Without the overview, index.html is a front page: the greeting and a link to each section
-    /// built, nothing else.
+    /// Without the overview, index.html is a front page: the greeting, the years and a link to
+    /// each section built, nothing else.
     @Test func aFrontPageWithoutTheOverview() throws {
         let files = try F.build(F.export(), F.options(privacy: Privacy(hidden: [.overview, .todos]))).files
         let index = try Self.file(files, "index.html")
@@ -94,6 +94,7 @@ struct PrivacySiteTests {
             .map { String($0.split(separator: "\"")[1]) }
         #expect(links == ["points/index.html", "habits/index.html", "targets/index.html", "weight/index.html", "notes/index.html"])
         #expect(!files.contains { $0.path.hasPrefix("period/") })
+        #expect(index.contains("<a href=\"years/2026.html\">2026 so far</a>"))
     }
 
     /// Without points, the overview keeps what is not points (next targets, weight, years) and

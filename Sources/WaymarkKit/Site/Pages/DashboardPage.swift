@@ -58,7 +58,7 @@ enum DashboardPage {
 
     /// The dashboard page of one period. A `front` page is index.html without the points: with
     /// the overview built (points hidden), the next targets, weight and years panels and the
-    /// links to the sections; with the overview hidden, only the greeting and those links.
+    /// links to the sections; with the overview hidden, the greeting, the years and those links.
     static func render(_ period: Period, _ plan: Plan, _ content: SiteContent, _ stats: PointStatistics,
                        _ r: PageRenderer, front: Bool = false) throws(TemplateError) -> SiteFile {
         if front { return try frontPage(plan, content, r) }
@@ -101,7 +101,8 @@ enum DashboardPage {
             "counts": counts(content, "", r),
             "weightBlock": overview ? plan.weightBlock : .null,
             "targetsBlock": overview ? TargetsPages.dashboardBlock(content, r, root: "") : .null,
-            "years": overview ? plan.years : .null,
+            // Years have no navigation entry: the front page links them either way.
+            "years": plan.years,
         ]
         return try r.page("index.html", template: "dashboard", title: r.text(overview ? .overviewTitle : .frontPageTitle),
                           section: "overview", context)
