@@ -48,20 +48,17 @@ enum DashboardPage {
             for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
         } else {
             // Issue 14: privacy. The dashboards are about points: without the overview, or without
-            // points, index.html is a front page (see `render`) and there are no period pages.
-            files.append(try render(.week, dashboard, content, points, r, front: true))
+            // points, index.html is a front page and there are no period pages.
+            files.append(try frontPage(dashboard, content, r))
         }
         files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, years: content.years, balance: content.balance,
                                                                           extra: StatsDocument.extras(content), options: options).text))
         return files
     }
 
-    /// The dashboard page of one period. A `front` page is index.html without the points: with
-    /// the overview built (points hidden), the next targets, weight and years panels and the
-    /// links to the sections; with the overview hidden, the greeting, the years and those links.
+    /// The dashboard page of one period.
     static func render(_ period: Period, _ plan: Plan, _ content: SiteContent, _ stats: PointStatistics,
-                       _ r: PageRenderer, front: Bool = false) throws(TemplateError) -> SiteFile {
-        if front { return try frontPage(plan, content, r) }
+                       _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let phrases = r.phrases
         let label = periods.first { $0.0 == period }?.1 ?? .periodWeek
         let path = DashboardPage.path(period)
@@ -93,7 +90,9 @@ enum DashboardPage {
         return try r.page(path, template: "dashboard", title: title, section: "overview", context)
     }
 
-    /// index.html when the dashboards are not built (`render`).
+    /// index.html when the dashboards are not built: without the points, but with the overview,
+    /// the next targets, weight and years panels and the links to the sections; without the
+    /// overview, the greeting, the years and those links.
     static func frontPage(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let overview = content.options.builds(.overview)
         let context: [String: TemplateValue] = [
