@@ -11,11 +11,12 @@ struct BuildPipelineTests {
         let dir = TemporaryDirectory()
         let outcome = try pipeline.run(BuildRequest(source: .demo, output: dir.file("site")))
         #expect(outcome.timings.map(\.part) == ["read", "compute", "render and write"])
-        // 29 pages before issue 12, + 6 habit pages, the habits index, years/2026 and years/index.
-        #expect(outcome.pages == 38 && outcome.files == 43)
-        #expect(outcome.report.written == 43 && !outcome.report.inPlace)
+        // 29 pages before issue 12, + 6 habit pages, the habits index, years/2026 and years/index;
+        // 44 files since issue 14 added robots.txt.
+        #expect(outcome.pages == 38 && outcome.files == 44)
+        #expect(outcome.report.written == 44 && !outcome.report.inPlace)
         let sizes = Golden.files(in: dir.file("site")).filter { $0.key != ".waymark" }.mapValues(\.count)
-        #expect(sizes.count == 43 && sizes.values.allSatisfy { $0 > 0 })
+        #expect(sizes.count == 44 && sizes.values.allSatisfy { $0 > 0 })
     }
 
     /// The steps one by one give the same files as the whole run.
@@ -33,7 +34,7 @@ struct BuildPipelineTests {
         let files = try pipeline.render(content, request)
         let dir = TemporaryDirectory()
         _ = try pipeline.run(BuildRequest(source: .demo, output: dir.file("site"), language: .zhHans))
-        #expect(files.count == 43)
+        #expect(files.count == 44)  // with robots.txt (issue 14)
         for file in files { #expect(FileManager.default.contents(atPath: dir.file("site/" + file.path)).map { Array($0) } == file.bytes, "\(file.path)") }
     }
 

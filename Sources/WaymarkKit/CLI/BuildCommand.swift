@@ -71,6 +71,10 @@ enum BuildCommand {
         line += " in " + LocaleFormat.fixed(seconds, places: 2) + " s."
         if !report.kept.isEmpty { line += " Kept \(report.kept.count) file(s) Waymark did not write." }
         var text = line + "\n"
+        // The count only: a private note's title is as private as its text.
+        if outcome.privateNotes > 0 {
+            text += "Left out \(outcome.privateNotes) private note\(outcome.privateNotes == 1 ? "" : "s") (private: true).\n"
+        }
         if report.inPlace, let reason = report.inPlaceReason {
             text += "Replaced the files inside \(output)/ one by one, because \(reason); each page is whole, but for a moment old and new pages were side by side.\n"
         }

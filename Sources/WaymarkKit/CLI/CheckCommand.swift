@@ -27,6 +27,10 @@ enum CheckCommand {
         BuildCommand.report(read.warnings + read.errors, quiet: quiet, env)
         if !quiet {
             var out = read.sources.isEmpty ? files(read.result.files) : sources(read.sources) + merge(read.merge)
+            let privateNotes = PublishedExport.privateNotes(read.result.export.notes)
+            if privateNotes > 0 {
+                out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
+            }
             if failure == nil {
                 out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"
             }

@@ -1,7 +1,7 @@
 /// Reads `notes/`: every `*.md` file directly inside is a note; every other file below it is an
 /// asset (an image a note may show).
 enum NotesReader {
-    static let frontMatterKeys = ["title", "date", "target", "tag"]
+    static let frontMatterKeys = ["title", "date", "target", "tag", "private"]
     static let maxDepth = 8
 
     static func read(state: inout ReadState, zone: Zone) -> ([Note], [String], ImportResult.FileSummary?) {
@@ -99,6 +99,16 @@ enum NotesReader {
             case "title": note.title = value.isEmpty ? nil : value
             case "target": note.target = value.isEmpty ? nil : value
             case "tag": note.tag = value.isEmpty ? nil : value
+            case "private":
+                // Anything but a plain "false" or "no" keeps the note private: a typo must not publish it.
+                switch value.lowercased() {
+                case "true", "yes": note.isPrivate = true
+                case "false", "no", "": break
+                default:
+                    note.isPrivate = true
+                    diagnostics.append(.warning(file, .lineColumn(line: field.line, column: 1),
+                                                "private: expected true or false (got \"\(Diagnostic.shorten(value))\"); the note is kept private"))
+                }
             case "date":
                 guard !value.isEmpty else { continue }
                 if let parsed = DateTimeText.parse(value) {

@@ -40,6 +40,8 @@ public struct BuildPipeline: Sendable {
         public var pages: Int
         /// The read step's warnings, then the content's.
         public var warnings: [Diagnostic]
+        /// Notes with `private: true`, left out of the site.
+        public var privateNotes = 0
         /// Seconds each part of the build took: "read" (with the notes through Markdown),
         /// "compute", "render and write" (overlapped, see `renderAndWrite`).
         public var timings: [(part: String, seconds: Double)]
@@ -64,7 +66,7 @@ public struct BuildPipeline: Sendable {
         lap("render and write")
         return Outcome(report: report, output: request.output, files: paths.count,
                        pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
-                       warnings: read.warnings + content.warnings, timings: timings)
+                       warnings: read.warnings + content.warnings, privateNotes: read.privateNotes, timings: timings)
     }
 
     /// What a build into memory made (`waymark serve`).
@@ -137,25 +139,38 @@ public struct BuildPipeline: Sendable {
         return readSources(paths, request).0
     }
 
-    /// Step 1 for a build: the sources read, and the notes through Markdown (in file order).
-    /// A single Waymark export's notes are read first and rendered while the rest decodes.
+    /// Step 1 for a build: the sources read, less what the site does not show
+    /// (`PublishedExport`), and the notes through Markdown (in file order). A single Waymark
+    /// export's notes are read first and rendered while the rest decodes.
     func readAndRender(_ request: BuildRequest) -> (ReadOutcome, [NoteRendering.Rendered]) {
+        let published = PublishedExport(request)
         if let (files, root) = singleExport(request.source) {
             // The notes go through Markdown while the other files are decoded: they need nothing
             // else, and the decoding leaves a core idle at times (docs/performance.md measures it).
             let reader = ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc)
             let notes = reader.readNotes(directory: root)
-            let rendering = startRenderingNotes(notes.notes, loadExportFile: exportFileLoader(files, root, published: notes.assets))
+            // Only the notes the site publishes go through Markdown: a private or hidden note is
+            // never rendered, and the images only it shows are never read.
+            let rendering = startRenderingNotes(published.notes(notes.notes), loadExportFile: exportFileLoader(files, root, published: notes.assets))
             let imported = reader.read(directory: root, notes: notes)
             let rendered = rendering.wait().flatMap { $0 }
-            return (outcome(imported, request), rendered)
+            return (publishable(outcome(imported, request), published), rendered)
         }
-        guard case .paths(let paths) = request.source else { return (read(request), []) }
+        guard case .paths(let paths) = request.source else { return (publishable(read(request), published), []) }
         let (result, read) = readSources(paths, request)
         guard result.errors.isEmpty || request.skipInvalid else { return (result, []) }
         var loader: @Sendable (String) -> [UInt8]? = { _ in nil }
         if let root = read.noteRoot { loader = exportFileLoader(fileSystem, root, published: read.imported.noteAssets) }
-        return (result, renderNotes(read.imported.export.notes, loadExportFile: loader))
+        return (publishable(result, published), renderNotes(published.notes(read.imported.export.notes), loadExportFile: loader))
+    }
+
+    /// The read step's result with only what the site may show (`PublishedExport`), and the
+    /// count of private notes left out.
+    func publishable(_ read: ReadOutcome, _ published: PublishedExport) -> ReadOutcome {
+        var read = read
+        read.privateNotes = PublishedExport.privateNotes(read.result.export.notes)
+        read.result.export = published.apply(read.result.export)
+        return read
     }
 
     /// The read step's result sorted into warnings and errors, named as the user knows the files.

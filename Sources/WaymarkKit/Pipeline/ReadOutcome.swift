@@ -8,6 +8,8 @@ public struct ReadOutcome: Sendable {
     public var sources: [SourceReader.SourceReport] = []
     /// What merging the sources did.
     public var merge = SourceMerger.Summary()
+    /// Notes with `private: true` a build left out (0 until the build filters the export).
+    public var privateNotes = 0
 
     public init(_ result: ImportResult, skipInvalid: Bool) {
         self.result = result

@@ -20,17 +20,19 @@ struct PageRenderer: Sendable {
         self.phrases = Phrases(options.language)
         self.siteTitle = siteTitle
         self.strings = UIString.table(options.language)
-        self.navigation = [
-            ("index.html", .navOverview, "overview"),
-            ("habits/index.html", .navHabits, "habits"),
-            ("points/index.html", .navPoints, "points"),
-            ("targets/index.html", .navTargets, "targets"),
-            ("weight/index.html", .navWeight, "weight"),
-            ("todos/index.html", .navTodos, "todos"),
-            ("notes/index.html", .navNotes, "notes"),
+        let all: [(path: String, label: UIString, section: SiteSection)] = [
+            ("index.html", .navOverview, .overview),
+            ("habits/index.html", .navHabits, .habits),
+            ("points/index.html", .navPoints, .points),
+            ("targets/index.html", .navTargets, .targets),
+            ("weight/index.html", .navWeight, .weight),
+            ("todos/index.html", .navTodos, .todos),
+            ("notes/index.html", .navNotes, .notes),
         ]
+        // Only the sections the site builds (the front page stays: it is index.html).
+        self.navigation = all.filter { options.builds($0.section) }.map { ($0.path, $0.label, $0.section.rawValue) }
         for root in ["", "../"] {
-            for entry in navigation { shared[root + "\u{0}" + entry.section] = common(root: root, section: entry.section) }
+            for entry in all { shared[root + "\u{0}" + entry.section.rawValue] = common(root: root, section: entry.section.rawValue) }
         }
     }
 
@@ -51,6 +53,10 @@ struct PageRenderer: Sendable {
             "section": .string(section),
             "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
             "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),
+            // Issue 14: privacy. `built.notes` and the like let templates leave out links to
+            // sections that are not built; `isPublic` drops the robots meta.
+            "built": .object(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) })),
+            "isPublic": .bool(options.privacy.isPublic),
             "nav": .array(navigation.map { entry in
                 ["href": .string(root + entry.path), "label": .string(text(entry.label)), "current": .bool(entry.section == section)]
             }),

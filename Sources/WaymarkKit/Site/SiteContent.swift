@@ -34,6 +34,10 @@ struct SiteContent: Sendable {
             warnings.append(.warning("points.json", .file, (Plural.of(points.futureRecords, in: .en) == .one ? UIString.futureRecordsWarningOne : .futureRecordsWarning).text(.en, [
                 "n": String(points.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
         }
+        // Issue 14: privacy. A sitemap lists absolute addresses: without a base URL there is none.
+        if options.privacy.isPublic && options.baseURL == nil {
+            warnings.append(.warning("sitemap.xml", .file, "not written: the site is public but has no baseURL, and a sitemap needs absolute addresses"))
+        }
         return warnings
     }
 
@@ -69,13 +73,16 @@ struct SiteContent: Sendable {
         self.arranged = arranged
         self.weight = weight
         habits = reviews.habits
-        years = reviews.years
+        // The years' pages, links and figures go with the section.
+        years = options.builds(.years) ? reviews.years : []
         balance = reviews.balance
     }
 
     /// Computes everything one piece after another (tests; `BuildPipeline` runs the pieces side
-    /// by side).
+    /// by side), from what the site may show of `export` (`PublishedExport`, which the build
+    /// applies while reading).
     init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
+        let export = PublishedExport(options).apply(export)
         let plan = NoteRendering.plan(export.notes)
         let rendered = NoteRendering.render(export.notes, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile)
         self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone, now: options.now),

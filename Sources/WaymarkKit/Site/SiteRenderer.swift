@@ -56,16 +56,36 @@ struct SiteRenderer: Sendable {
     /// The pages to render, in small independent jobs.
     func jobs(_ content: SiteContent) -> [Job] {
         let batch = SiteRenderer.batch
-        var jobs: [Job] = [.dashboards, .habitsIndex, .yearsIndex, .pointsIndex, .notesIndex, .targetsIndex, .weight, .todos]
-        // Habit pages hold several charts each: a few per job.
-        let habits = content.habits.habits.count
-        jobs += stride(from: 0, to: habits, by: 4).map { .habits($0..<min($0 + 4, habits)) }
-        let years = content.years.count
-        jobs += stride(from: 0, to: years, by: 4).map { .years($0..<min($0 + 4, years)) }
-        jobs += content.points.months.indices.map { .pointsMonth($0) }
-        jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
-        let scheduled = content.arranged.schedule.count
-        jobs += stride(from: 0, to: scheduled, by: batch).map { .targets($0..<min($0 + batch, scheduled)) }
+        let builds = content.options.builds
+        // The dashboards job always runs: it writes the front page and stats.json.
+        var jobs: [Job] = [.dashboards]
+        // A section that is not built has no pages (its data is already gone: `PublishedExport`).
+        if builds(.habits) {
+            jobs.append(.habitsIndex)
+            // Habit pages hold several charts each: a few per job.
+            let habits = content.habits.habits.count
+            jobs += stride(from: 0, to: habits, by: 4).map { .habits($0..<min($0 + 4, habits)) }
+        }
+        if builds(.years) {
+            jobs.append(.yearsIndex)
+            let years = content.years.count
+            jobs += stride(from: 0, to: years, by: 4).map { .years($0..<min($0 + 4, years)) }
+        }
+        if builds(.points) {
+            jobs.append(.pointsIndex)
+            jobs += content.points.months.indices.map { .pointsMonth($0) }
+        }
+        if builds(.notes) {
+            jobs.append(.notesIndex)
+            jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
+        }
+        if builds(.targets) {
+            jobs.append(.targetsIndex)
+            let scheduled = content.arranged.schedule.count
+            jobs += stride(from: 0, to: scheduled, by: batch).map { .targets($0..<min($0 + batch, scheduled)) }
+        }
+        if builds(.weight) { jobs.append(.weight) }
+        if builds(.todos) { jobs.append(.todos) }
         return jobs
     }
 
@@ -74,11 +94,12 @@ struct SiteRenderer: Sendable {
         do { return try SiteRenderer.render(job, content, renderer) } catch { throw .template(error) }
     }
 
-    /// The files that are not pages: the images notes show and the theme's assets. `pages` are
-    /// the paths of the pages; an asset with one of those paths is an error.
+    /// The files that are not pages: `robots.txt` and `sitemap.xml`, the images notes show and
+    /// the theme's assets. `pages` are the paths of the pages; an asset with one of those paths
+    /// is an error.
     func extras(_ content: SiteContent, pages: Set<String>) throws(Failure) -> [SiteFile] {
-        var paths = pages
-        var files: [SiteFile] = []
+        var files = SearchEngineFiles.files(pages: pages, content.options)
+        var paths = pages.union(files.map(\.path))
         for (path, bytes) in content.images.sorted(by: { $0.key < $1.key }) where paths.insert(path).inserted {
             files.append(SiteFile(path: path, bytes: bytes))
         }

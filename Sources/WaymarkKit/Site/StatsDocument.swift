@@ -5,55 +5,65 @@ enum StatsDocument {
 
     /// `habits` adds each tag's strength, frequency and best streak (and its current streak by
     /// the habit pages' rule).
+    /// Issue 14: privacy. The members of a section the site does not build are left out (not
+    /// written as zeros): points → `streak`, `periods`, `balance` and the points in `tags` and
+    /// `years`; habits → `tags` and the years' `completions`; targets → `targets` and the target
+    /// figures of periods and years; notes → `notesWritten`, `moods`; weight → `weight`,
+    /// `bodyFat`; years → `years`. docs/statistics.md lists them.
     static func make(_ stats: PointStatistics, habits: HabitBoard? = nil, years: [YearReview]? = nil, balance: PointsBalance? = nil,
-                     extra: [(String, JSONOutput)] = []) -> JSONOutput {
+                     extra: [(String, JSONOutput)] = [], options: SiteOptions? = nil) -> JSONOutput {
+        let builds: (SiteSection) -> Bool = { options?.builds($0) ?? true }
         var members: [(String, JSONOutput)] = [
             ("schema", .int(schema)),
             ("now", .string(LocaleFormat.machine(.instant(stats.now), in: stats.zone))),
             ("timeZone", .string(stats.zone.identifier)),
-            ("streak", .int(stats.streak)),
-            ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0)) })),
-            ("tags", .array(stats.tags.map { tag($0, habits?.habit(named: $0.name)) })),
         ]
-        if let balance {
+        if builds(.points) {
+            members += [("streak", .int(stats.streak)),
+                        ("periods", .object(stats.periods.map { ($0.period.rawValue, period($0, targets: builds(.targets))) }))]
+        }
+        if builds(.habits) { members.append(("tags", .array(stats.tags.map { tag($0, habits?.habit(named: $0.name), points: builds(.points)) }))) }
+        if let balance, builds(.points) {
             members.append(("balance", .object([("earned", .int(balance.earned)), ("spent", .int(balance.spent)),
                                                 ("balance", .int(balance.balance))])))
         }
-        if let years { members.append(("years", .array(years.map(year)))) }
+        if let years, builds(.years) { members.append(("years", .array(years.map { year($0, builds) }))) }
         members += extra
         return .object(members)
     }
 
-    /// One year in review (definitions in "Year in review", `docs/statistics.md`).
-    static func year(_ y: YearReview) -> JSONOutput {
+    /// One year in review (definitions in "Year in review", `docs/statistics.md`), with the
+    /// figures of the sections `builds`.
+    static func year(_ y: YearReview, _ builds: (SiteSection) -> Bool = { _ in true }) -> JSONOutput {
         let f = y.figures
         func streak(_ s: HabitStreak?) -> JSONOutput {
             s.map { .object([("days", .int($0.length)), ("start", .string($0.start.description)), ("end", .string($0.end.description))]) } ?? .null
         }
-        return .object([
-            ("year", .int(y.year)),
-            ("partial", .bool(y.isPartial)),
-            ("days", .int(y.days)),
-            ("earned", .int(f.earned)),
-            ("spent", .int(f.spent)),
-            ("completions", .int(f.completions)),
-            ("bestMonth", y.bestMonth.map { m in
-                .object([("month", .string(pad(y.year, 4) + "-" + pad(m.month, 2))), ("earned", .int(m.earned))])
-            } ?? .null),
-            ("bestWeek", y.bestWeek.map { w in
-                .object([("start", .string(w.start.description)), ("end", .string(w.end.description)), ("earned", .int(w.earned))])
-            } ?? .null),
-            ("longestStreak", streak(y.longestStreak)),
-            ("targetsCompleted", .int(f.targetsCompleted)),
-            ("targetsOnTime", .int(f.targetsOnTime)),
-            ("targetsLate", .int(f.targetsLate)),
-            ("notesWritten", .int(f.notesWritten)),
-            ("weightChange", .fixed(y.weight?.change, 3)),
-        ])
+        var members: [(String, JSONOutput)] = [("year", .int(y.year)), ("partial", .bool(y.isPartial)), ("days", .int(y.days))]
+        if builds(.points) { members += [("earned", .int(f.earned)), ("spent", .int(f.spent))] }
+        if builds(.habits) { members.append(("completions", .int(f.completions))) }
+        if builds(.points) {
+            members += [
+                ("bestMonth", y.bestMonth.map { m in
+                    .object([("month", .string(pad(y.year, 4) + "-" + pad(m.month, 2))), ("earned", .int(m.earned))])
+                } ?? .null),
+                ("bestWeek", y.bestWeek.map { w in
+                    .object([("start", .string(w.start.description)), ("end", .string(w.end.description)), ("earned", .int(w.earned))])
+                } ?? .null),
+                ("longestStreak", streak(y.longestStreak)),
+            ]
+        }
+        if builds(.targets) {
+            members += [("targetsCompleted", .int(f.targetsCompleted)), ("targetsOnTime", .int(f.targetsOnTime)),
+                        ("targetsLate", .int(f.targetsLate))]
+        }
+        if builds(.notes) { members.append(("notesWritten", .int(f.notesWritten))) }
+        if builds(.weight) { members.append(("weightChange", .fixed(y.weight?.change, 3))) }
+        return .object(members)
     }
 
-    static func period(_ p: PeriodStats) -> JSONOutput {
-        .object([
+    static func period(_ p: PeriodStats, targets: Bool = true) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
             ("start", .string(p.start.description)),
             ("end", .string(p.end.description)),
             ("days", .int(p.days)),
@@ -64,19 +74,25 @@ enum StatsDocument {
             ("average", .fixed(p.average, places: 1)),
             ("streak", .int(p.streak)),
             ("bestStreak", .int(p.bestStreak)),
-            ("completedTargets", .int(p.completedTargets)),
-            ("completionRate", .fixed(p.completionRate, 1)),
-        ])
+        ]
+        if targets {
+            members += [("completedTargets", .int(p.completedTargets)), ("completionRate", .fixed(p.completionRate, 1))]
+        }
+        return .object(members)
     }
 
     /// The blocks after the point statistics: `targets` (issue 13), `weight`, then `bodyFat` and
     /// `moods` only when the sources have them (so a site without them keeps its `stats.json` as it was).
     static func extras(_ content: SiteContent) -> [(String, JSONOutput)] {
-        let p = TargetSchedule.punctuality(content.export.targets, now: content.options.now, zone: content.zone)
-        var out: [(String, JSONOutput)] = [
-            ("targets", .object([("onTime", .int(p.onTime)), ("late", .int(p.late)), ("onTimeRate", .fixed(p.rate, 1))])),
-            ("weight", weight(content.weight)),
-        ]
+        let options = content.options
+        var out: [(String, JSONOutput)] = []
+        if options.builds(.targets) {
+            let p = TargetSchedule.punctuality(content.export.targets, now: options.now, zone: content.zone)
+            out.append(("targets", .object([("onTime", .int(p.onTime)), ("late", .int(p.late)), ("onTimeRate", .fixed(p.rate, 1))])))
+        }
+        if options.builds(.weight) {
+            out.append(("weight", options.privacy.weight == .changes ? weightChanges(content.weight) : weight(content.weight)))
+        }
         if let fat = BodyFatFigures.make(content.export.bodyFat, now: content.options.now, zone: content.zone) {
             out.append(("bodyFat", .object([
                 ("unit", .string("%")),
@@ -122,11 +138,26 @@ enum StatsDocument {
         ])
     }
 
-    static func tag(_ t: TagStats, _ h: HabitFigures? = nil) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [
-            ("name", .string(t.name)),
-            ("completions", .int(t.completions)),
-            ("points", .int(t.points)),
+    /// The `weight` block with `privacy.weight: changes`: dates and changes, no weight.
+    static func weightChanges(_ w: WeightStatistics?) -> JSONOutput {
+        guard let w else { return .null }
+        func kg(_ v: Double?) -> JSONOutput { .fixed(v, 3) }
+        return .object([
+            ("unit", .string("kg")),
+            ("entries", .int(w.entries)),
+            ("firstDate", .string(w.series.days.first?.date.description ?? w.latestDate.description)),
+            ("latestDate", .string(w.latestDate.description)),
+            ("change7d", kg(w.change7d)),
+            ("change30d", kg(w.change30d)),
+            ("change365d", kg(w.change365d)),
+            ("weeklyRate", kg(w.weeklyRate)),
+        ])
+    }
+
+    static func tag(_ t: TagStats, _ h: HabitFigures? = nil, points: Bool = true) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("name", .string(t.name)), ("completions", .int(t.completions))]
+        if points { members.append(("points", .int(t.points))) }
+        members += [
             ("minutes", .int(t.minutes)),
             ("lastDone", t.lastDone.map { .string($0.description) } ?? .null),
             ("streak", .int(h.map { $0.currentStreak?.length ?? 0 } ?? t.streak)),

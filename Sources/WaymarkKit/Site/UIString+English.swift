@@ -6,6 +6,11 @@ extension UIString {
         case .notFoundTitle: return "Page not found"
         case .notFoundText: return "Nothing is at {path} in this site."
         case .backToOverview: return "Back to the overview"
+        // Issue 14: privacy
+        case .frontPageTitle: return "Home"
+        case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
+        case .weightChartDescriptionChanges: return "From {start} to {end} the trend changed by {change}."
+        case .sparklineTitleChanges: return "Weight trend, last 30 days: {change}"
         case .timelineCaptionOne: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} target is due in this window; near deadlines are merged into a circle with their number."
         case .onTimeDetailOne: return "{onTime} of {total} done target with a deadline was done by its deadline’s day."
         case .olderNotesOne: return "{n} older note is in the notes index"

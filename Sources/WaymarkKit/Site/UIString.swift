@@ -43,6 +43,8 @@ public enum UIString: String, CaseIterable, Sendable {
     case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
     // Issue 14: serve
     case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
+    // Issue 14: privacy
+    case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
 }
 
 extension UIString {

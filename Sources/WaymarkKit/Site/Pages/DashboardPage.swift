@@ -43,9 +43,16 @@ enum DashboardPage {
         let points = PointStatistics(export: content.export, now: content.options.now, zone: content.zone)
         let dashboard = plan(content, points, weight: content.weight, r)
         var files: [SiteFile] = []
-        for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
+        let options = content.options
+        if options.builds(.overview) && options.builds(.points) {
+            for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
+        } else {
+            // Issue 14: privacy. The dashboards are about points: without the overview, or without
+            // points, index.html is a front page and there are no period pages.
+            files.append(try frontPage(dashboard, content, r))
+        }
         files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, years: content.years, balance: content.balance,
-                                                                          extra: StatsDocument.extras(content)).text))
+                                                                          extra: StatsDocument.extras(content), options: options).text))
         return files
     }
 
@@ -64,6 +71,7 @@ enum DashboardPage {
             }),
             // Without point records the cards and charts would only show zeros: one line says so.
             "hasPoints": .bool(stats.daily.hasRecords),
+            "noPoints": .bool(!stats.daily.hasRecords),
             "cards": stats.daily.hasRecords ? cards(stats.period(period), bestEver: stats.period(.all).bestStreak,
                                                     earlier: stats.period(period).hasEarlierData(stats.daily), phrases, r) : .null,
             "bars": stats.daily.hasRecords ? DashboardCharts.barPanel(stats, period, content, phrases, r) : .null,
@@ -80,6 +88,23 @@ enum DashboardPage {
         ]
         let title = period == .week ? r.text(.overviewTitle) : r.text(label)
         return try r.page(path, template: "dashboard", title: title, section: "overview", context)
+    }
+
+    /// index.html when the dashboards are not built: without the points, but with the overview,
+    /// the next targets, weight and years panels and the links to the sections; without the
+    /// overview, the greeting, the years and those links.
+    static func frontPage(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let overview = content.options.builds(.overview)
+        let context: [String: TemplateValue] = [
+            "greeting": .string(plan.greeting),
+            "counts": counts(content, "", r),
+            "weightBlock": overview ? plan.weightBlock : .null,
+            "targetsBlock": overview ? TargetsPages.dashboardBlock(content, r, root: "") : .null,
+            // Years have no navigation entry: the front page links them either way.
+            "years": plan.years,
+        ]
+        return try r.page("index.html", template: "dashboard", title: r.text(overview ? .overviewTitle : .frontPageTitle),
+                          section: "overview", context)
     }
 
     // MARK: Cards
@@ -149,12 +174,21 @@ enum DashboardPage {
         let unitLabel = WeightPage.unitLabel(unit, r.options.language)
         let trend = w.series.days.suffix(30).map { unit.fromKilograms($0.trend) }
         guard let first = trend.first, let last = trend.last else { return .null }
-        let title = r.text(.sparklineTitle, ["first": r.format.decimal(first), "last": r.format.decimal(last), "unit": unitLabel])
         let change = last - first
+        let changeText = (change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel
+        if r.options.privacy.weight == .changes {
+            // Issue 14: privacy. The change alone (the sparkline's coordinates are pixels).
+            return [
+                "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline",
+                                                   title: r.text(.sparklineTitleChanges, ["change": changeText]))),
+                "trend": .string(changeText), "change": .null, "label": .string(r.text(.range30)),
+            ]
+        }
+        let title = r.text(.sparklineTitle, ["first": r.format.decimal(first), "last": r.format.decimal(last), "unit": unitLabel])
         return [
             "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline", title: title)),
             "trend": .string(r.format.decimal(last) + " " + unitLabel),
-            "change": .string((change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel),
+            "change": .string(changeText),
             "label": .string(r.text(.range30)),
         ]
     }
@@ -215,14 +249,15 @@ enum DashboardPage {
         return .array(sorted.prefix(10).map(\.element.value))
     }
 
+    /// What the site is built from, each linking to its section: only the sections built.
     static func counts(_ content: SiteContent, _ root: String, _ r: PageRenderer) -> TemplateValue {
         let e = content.export
-        let counts: [(UIString, Int, String)] = [
-            (.countPoints, e.points.count, "points/index.html"), (.countTags, e.tags.count, "index.html"),
-            (.countTargets, e.targets.count, "targets/index.html"), (.countWeights, e.weights.count, "weight/index.html"),
-            (.countTodos, e.todos.count, "todos/index.html"), (.countNotes, e.notes.count, "notes/index.html"),
-        ]
-        return .array(counts.map { key, n, href in
+        let counts: [(UIString, Int, String, SiteSection)] = [
+            (.countPoints, e.points.count, "points/index.html", .points), (.countTags, e.tags.count, "habits/index.html", .habits),
+            (.countTargets, e.targets.count, "targets/index.html", .targets), (.countWeights, e.weights.count, "weight/index.html", .weight),
+            (.countTodos, e.todos.count, "todos/index.html", .todos), (.countNotes, e.notes.count, "notes/index.html", .notes),
+        ].filter { content.options.builds($0.3) }
+        return .array(counts.map { key, n, href, _ in
             ["label": .string(r.text(key)), "count": .string(r.format.integer(n)), "href": .string(root + href)]
         })
     }

@@ -29,7 +29,10 @@ enum WeightPage {
         let ranges = all.filter { ($0.days ?? Int.max) < span || $0.days == nil }
         let chosen = ranges.contains { $0.id == "90" } ? "90" : "all"
 
-        var cards: [TemplateValue] = [
+        // Issue 14: privacy. With `privacy.weight: changes` the page shows changes only: no card,
+        // table, label or file holds a weight (docs/privacy.md).
+        let changesOnly = r.options.privacy.weight == .changes
+        var cards: [TemplateValue] = changesOnly ? [] : [
             card(r.text(.weightLatest), v(w.latest) + " " + unitLabel, r.text(.latestOn, ["date": phrases.date(w.latestDate, today: content.today)])),
             card(r.text(.weightTrend), v(w.trend) + " " + unitLabel, nil),
         ]
@@ -39,14 +42,16 @@ enum WeightPage {
         if let rate = w.weeklyRate {
             cards.append(card(r.text(.weeklyRate), signed(rate) + " " + unitLabel, r.text(.perWeek)))
         }
-        if let toGoal = w.toGoal, let goal = w.goal {
+        if let toGoal = w.toGoal, let goal = w.goal, !changesOnly {
             let (value, note) = goalCard(toGoal: toGoal, goal: goal, start: days[0].trend, projected: w.projectedGoalDate,
                                          amount: { v($0) + " " + unitLabel }, r)
             cards.append(card(r.text(.toGoal), value, note, phrase: true))
         }
-        if let bmi = w.bmi { cards.append(card(r.text(.bmi), f.decimal(bmi), r.text(.bmiOfTrend))) }
-        cards.append(card(r.text(.lowest), v(w.min.kg) + " " + unitLabel, phrases.date(w.min.date, today: content.today)))
-        cards.append(card(r.text(.highest), v(w.max.kg) + " " + unitLabel, phrases.date(w.max.date, today: content.today)))
+        if !changesOnly {
+            if let bmi = w.bmi { cards.append(card(r.text(.bmi), f.decimal(bmi), r.text(.bmiOfTrend))) }
+            cards.append(card(r.text(.lowest), v(w.min.kg) + " " + unitLabel, phrases.date(w.min.date, today: content.today)))
+            cards.append(card(r.text(.highest), v(w.max.kg) + " " + unitLabel, phrases.date(w.max.date, today: content.today)))
+        }
 
         let panels: [TemplateValue] = ranges.map { range in
             let first = range.days.map { w.latestDate.adding(days: 1 - $0) } ?? days[0].date
@@ -55,9 +60,9 @@ enum WeightPage {
                 "id": .string(range.id),
                 "label": .string(r.text(range.label)),
                 "checked": .bool(range.id == chosen),
-                "chartWide": .html(chart(shown, range, w, unit, r, wide: true)),
-                "chartNarrow": .html(chart(shown, range, w, unit, r, wide: false)),
-                "table": table(range, shown, content, unit, r),
+                "chartWide": .html(chart(shown, range, w, unit, r, wide: true, relative: changesOnly)),
+                "chartNarrow": .html(chart(shown, range, w, unit, r, wide: false, relative: changesOnly)),
+                "table": changesOnly ? .null : table(range, shown, content, unit, r),
                 // "The numbers: Weekly means, 90 days" / "查看数据：每周平均，90 天"
                 "summary": .string(r.text(.showNumbers) + phrases.colon + r.text(range.days == 30 ? .everyEntry : .weeklyMeans)
                                    + (r.options.language == .zhHans ? "，" : ", ") + r.text(range.label)),
@@ -70,9 +75,10 @@ enum WeightPage {
             "manyRanges": .bool(ranges.count > 1),
             "unit": .string(unitLabel),
             "hasGoal": .bool(w.goal != nil),
+            "changesOnly": .bool(changesOnly),
             "bodyFat": bodyFat,
         ])
-        return [page, SiteFile(path: "weight.csv", text: csv(w.series))]
+        return changesOnly ? [page] : [page, SiteFile(path: "weight.csv", text: csv(w.series))]
     }
 
     /// A stat card. Changes are not coloured: whether falling is good depends on the goal.
@@ -97,21 +103,27 @@ enum WeightPage {
         return (r.text(losing ? .goalToLose : .goalToGain, v), note)
     }
 
+    /// A chart of the range's weighings and trend. `relative` plots and labels everything as the
+    /// change from the range's first trend value, so no number in the chart is a weight.
     static func chart(_ shown: [WeightSeries.Day], _ range: Range, _ w: WeightStatistics, _ unit: WeightUnit,
-                      _ r: PageRenderer, wide: Bool) -> String {
+                      _ r: PageRenderer, wide: Bool, relative: Bool = false) -> String {
         let f = r.format
+        let base = relative ? shown.first?.trend ?? 0 : 0
         let points = shown.map {
-            WeightChart.Point(day: $0.date.dayNumber, weight: unit.fromKilograms($0.weight), interpolated: $0.interpolated,
-                              trend: unit.fromKilograms($0.trend))
+            WeightChart.Point(day: $0.date.dayNumber, weight: unit.fromKilograms($0.weight - base), interpolated: $0.interpolated,
+                              trend: unit.fromKilograms($0.trend - base))
         }
         let unitLabel = WeightPage.unitLabel(unit, r.options.language)
+        let signed: (Double) -> String = { (($0 > 0 && f.decimal($0) != "0.0") ? "+" : "") + f.decimal($0) }
         var description = ""
         if let first = shown.first, let last = shown.last {
             let change = unit.fromKilograms(last.trend - first.trend)
-            let changeText = (change > 0 && f.decimal(change) != "0.0" ? "+" : "") + f.decimal(change) + " " + unitLabel
-            description = r.text(.weightChartDescription, [
-                "start": f.longDate(first.date), "end": f.longDate(last.date), "first": f.decimal(unit.fromKilograms(first.trend)),
-                "last": f.decimal(unit.fromKilograms(last.trend)), "unit": unitLabel, "change": changeText])
+            let changeText = signed(change) + " " + unitLabel
+            description = relative
+                ? r.text(.weightChartDescriptionChanges, ["start": f.longDate(first.date), "end": f.longDate(last.date), "change": changeText])
+                : r.text(.weightChartDescription, [
+                    "start": f.longDate(first.date), "end": f.longDate(last.date), "first": f.decimal(unit.fromKilograms(first.trend)),
+                    "last": f.decimal(unit.fromKilograms(last.trend)), "unit": unitLabel, "change": changeText])
         }
         let goal = w.goal.map(unit.fromKilograms)
         let options = WeightChart.Options(
@@ -125,7 +137,7 @@ enum WeightPage {
                 case .day: return f.shortDate(d)
                 }
             },
-            value: { f.decimal($0) }, id: "weight-\(range.id)-\(wide ? "wide" : "narrow")", className: wide ? "wide" : "narrow")
+            value: relative ? signed : { f.decimal($0) }, id: "weight-\(range.id)-\(wide ? "wide" : "narrow")", className: wide ? "wide" : "narrow")
         return WeightChart.svg(points, options)
     }
 

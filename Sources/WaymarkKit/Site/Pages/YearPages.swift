@@ -60,20 +60,36 @@ enum YearPages {
             ["label": .string(r.text(label)), "now": .string(now), "then": .string(then ?? "—"), "change": .string(change ?? "—")]
         }
         let fig = y.figures
-        var comparison: [TemplateValue] = [
-            row(.earned, f.integer(fig.earned), before.map { f.integer($0.earned) }, before.map { signed(fig.earned - $0.earned) }),
-            row(.spent, f.integer(fig.spent), before.map { f.integer($0.spent) }, before.map { signed(fig.spent - $0.spent) }),
-            row(.habitChecks, f.integer(fig.completions), before.map { f.integer($0.completions) },
-                before.map { signed(fig.completions - $0.completions) }),
-            row(.activeDays, f.integer(fig.scoringDays), before.map { f.integer($0.scoringDays) },
-                before.map { signed(fig.scoringDays - $0.scoringDays) }),
-            row(.longestStreak, phrases.days(fig.longestStreak), before.map { phrases.days($0.longestStreak) },
-                before.map { signed(fig.longestStreak - $0.longestStreak) }),
-            row(.targetsCompletedLabel, f.integer(fig.targetsCompleted), before.map { f.integer($0.targetsCompleted) },
-                before.map { signed(fig.targetsCompleted - $0.targetsCompleted) }),
-            row(.notesWritten, f.integer(fig.notesWritten), before.map { f.integer($0.notesWritten) },
-                before.map { signed(fig.notesWritten - $0.notesWritten) }),
-        ]
+        // Issue 14: privacy. Figures of sections not built are left out, not shown as zeros
+        // (active days and streaks are days that scored points).
+        let builds = r.options.builds
+        var comparison: [TemplateValue] = []
+        if builds(.points) {
+            comparison += [
+                row(.earned, f.integer(fig.earned), before.map { f.integer($0.earned) }, before.map { signed(fig.earned - $0.earned) }),
+                row(.spent, f.integer(fig.spent), before.map { f.integer($0.spent) }, before.map { signed(fig.spent - $0.spent) }),
+            ]
+        }
+        if builds(.habits) {
+            comparison.append(row(.habitChecks, f.integer(fig.completions), before.map { f.integer($0.completions) },
+                                  before.map { signed(fig.completions - $0.completions) }))
+        }
+        if builds(.points) {
+            comparison += [
+                row(.activeDays, f.integer(fig.scoringDays), before.map { f.integer($0.scoringDays) },
+                    before.map { signed(fig.scoringDays - $0.scoringDays) }),
+                row(.longestStreak, phrases.days(fig.longestStreak), before.map { phrases.days($0.longestStreak) },
+                    before.map { signed(fig.longestStreak - $0.longestStreak) }),
+            ]
+        }
+        if builds(.targets) {
+            comparison.append(row(.targetsCompletedLabel, f.integer(fig.targetsCompleted), before.map { f.integer($0.targetsCompleted) },
+                                  before.map { signed(fig.targetsCompleted - $0.targetsCompleted) }))
+        }
+        if builds(.notes) {
+            comparison.append(row(.notesWritten, f.integer(fig.notesWritten), before.map { f.integer($0.notesWritten) },
+                                  before.map { signed(fig.notesWritten - $0.notesWritten) }))
+        }
         if fig.weightChange != nil || before?.weightChange != nil {
             let difference = fig.weightChange.flatMap { now in before?.weightChange.map { now - $0 } }
             comparison.append(row(.weightChangeLabel, signedWeight(fig.weightChange), before.map { signedWeight($0.weightChange) },
@@ -83,23 +99,29 @@ enum YearPages {
         func highlight(_ label: UIString, _ value: String, _ note: String?) {
             highlights.append(["label": .string(r.text(label)), "value": .string(value), "note": .from(note)])
         }
-        highlight(.earned, f.integer(fig.earned), r.text(.spentAmount, ["n": f.integer(fig.spent)]))
-        highlight(.habitChecks, f.integer(fig.completions), nil)
-        if let m = y.bestMonth {
-            highlight(.bestMonth, f.monthYear(year: y.year, month: m.month), phrases.points(m.earned))
+        if builds(.points) { highlight(.earned, f.integer(fig.earned), r.text(.spentAmount, ["n": f.integer(fig.spent)])) }
+        if builds(.habits) { highlight(.habitChecks, f.integer(fig.completions), nil) }
+        if builds(.points) {
+            if let m = y.bestMonth {
+                highlight(.bestMonth, f.monthYear(year: y.year, month: m.month), phrases.points(m.earned))
+            }
+            if let w = y.bestWeek {
+                highlight(.bestWeek, phrases.date(w.start, today: today) + " – " + phrases.date(w.end, today: today), phrases.points(w.earned))
+            }
+            if let s = y.longestStreak {
+                highlight(.longestStreak, phrases.days(s.length), HabitPages.span(s, phrases, today))
+            }
         }
-        if let w = y.bestWeek {
-            highlight(.bestWeek, phrases.date(w.start, today: today) + " – " + phrases.date(w.end, today: today), phrases.points(w.earned))
+        if builds(.targets) {
+            highlight(.targetsCompletedLabel, f.integer(fig.targetsCompleted),
+                      r.text(.onTimeLate, ["onTime": f.integer(fig.targetsOnTime), "late": f.integer(fig.targetsLate)]))
         }
-        if let s = y.longestStreak {
-            highlight(.longestStreak, phrases.days(s.length), HabitPages.span(s, phrases, today))
-        }
-        highlight(.targetsCompletedLabel, f.integer(fig.targetsCompleted),
-                  r.text(.onTimeLate, ["onTime": f.integer(fig.targetsOnTime), "late": f.integer(fig.targetsLate)]))
         if let w = y.weight {
-            highlight(.weightChangeLabel, signedWeight(w.change), weight(w.start) + " → " + weight(w.end))
+            // With `privacy.weight: changes`, the change without the weights it went between.
+            highlight(.weightChangeLabel, signedWeight(w.change),
+                      r.options.privacy.weight == .changes ? nil : weight(w.start) + " → " + weight(w.end))
         }
-        highlight(.notesWritten, f.integer(fig.notesWritten), nil)
+        if builds(.notes) { highlight(.notesWritten, f.integer(fig.notesWritten), nil) }
 
         func habitRow(_ h: YearHabit) -> TemplateValue {
             [
