@@ -11,6 +11,7 @@ enum BuildCommand {
             CommonOptions.weightUnit,
             .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
             .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
+            .init(names: ["--base-url"], value: "URL", help: "Where the site is published, e.g. https://example.org/progress/ (canonical links, link previews, feed.xml)."),
             .init(names: ["--templates"], value: "DIR", help: "Use templates and assets from DIR instead of the built-in ones, file by file."),
             .init(names: ["--force"], value: nil, help: "Write into a non-empty folder Waymark did not create (its other files are kept)."),
             CommonOptions.skipInvalid,
@@ -82,6 +83,7 @@ enum BuildCommand {
                                    title: parsed.value("--title"), force: parsed.flag("--force"),
                                    skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
         request.now = try CommonOptions.now(parsed)
+        request.baseURL = try CommonOptions.baseURL(parsed)
         return request
     }
 

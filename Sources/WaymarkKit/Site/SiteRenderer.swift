@@ -16,6 +16,8 @@ struct SiteRenderer: Sendable {
     /// One page, or a small batch of pages.
     enum Job: Sendable {
         case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos, habitsIndex, yearsIndex
+        /// `feed.xml`, only with a base URL.
+        case feed
         case pointsMonth(Int)
         case habits(Range<Int>)
         case years(Range<Int>)
@@ -50,7 +52,8 @@ struct SiteRenderer: Sendable {
         let options = content.options
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
-        return PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
+        return PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
+                            feedTitle: AtomFeed.title(options))
     }
 
     /// The pages to render, in small independent jobs.
@@ -66,6 +69,7 @@ struct SiteRenderer: Sendable {
         jobs += stride(from: 0, to: content.notes.count, by: batch).map { .notes($0..<min($0 + batch, content.notes.count)) }
         let scheduled = content.arranged.schedule.count
         jobs += stride(from: 0, to: scheduled, by: batch).map { .targets($0..<min($0 + batch, scheduled)) }
+        if AtomFeed.title(content.options) != nil { jobs.append(.feed) }
         return jobs
     }
 
@@ -106,6 +110,7 @@ struct SiteRenderer: Sendable {
         case .habits(let range): return try HabitPages.renderHabits(range, content, r)
         case .yearsIndex: return [try YearPages.renderIndex(content, r)]
         case .years(let range): return try YearPages.renderYears(range, content, r)
+        case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         }
     }
 }

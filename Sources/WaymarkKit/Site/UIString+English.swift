@@ -1,6 +1,13 @@
 extension UIString {
     var english: String {
         switch self {
+        // Issue 14: links and feed
+        case .shareDescription: return "A personal progress site made with Waymark."
+        case .feedNotesAndTargets: return "Notes and completed targets"
+        case .feedNotes: return "Notes"
+        case .feedTargets: return "Completed targets"
+        case .feedTargetDone: return "Target completed: {name}"
+        case .feedCompletedOn: return "Completed on {date}."
         case .timelineCaptionOne: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} target is due in this window; near deadlines are merged into a circle with their number."
         case .onTimeDetailOne: return "{onTime} of {total} done target with a deadline was done by its deadline’s day."
         case .olderNotesOne: return "{n} older note is in the notes index"

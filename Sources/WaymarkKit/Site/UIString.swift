@@ -41,6 +41,8 @@ public enum UIString: String, CaseIterable, Sendable {
     case notesYear, notesYearContinued, notesUndated, notesPageTitle, notesPageLabel, notesRange, notesEmpty, notesYears, notesPages, newerNotes, olderNotes, monthsNav, monthCalendarTitle, monthCalendarCaption, monthHabitsTitle, recordsDayHeading, archiveCaption
     // Issue 13: dashboard and weight
     case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
+    // Issue 14: links and feed
+    case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
 }
 
 extension UIString {
