@@ -47,7 +47,10 @@ struct SharingTagsTests {
     /// in the site's language, never a weight or an id (the e-mail address never reaches the model).
     @Test func foldersAndSiteDescription() throws {
         let files = try renderSite(Self.export, Self.options(.zhHans, base: "https://example.org/me/"))
-        #expect(Self.page(files, "index.html").contains("<link rel=\"canonical\" href=\"https://example.org/me/\">"))
+        let home = Self.page(files, "index.html")
+        #expect(home.contains("<link rel=\"canonical\" href=\"https://example.org/me/\">"))
+        // The home page's preview title is the site's ("Lin的进步"), not "概览".
+        #expect(home.contains("<meta property=\"og:title\" content=\"Lin的进步\">"))
         let weight = Self.page(files, "weight/index.html")
         #expect(weight.contains("<link rel=\"canonical\" href=\"https://example.org/me/weight/\">"))
         #expect(weight.contains("<meta name=\"description\" content=\"用 Waymark 生成的个人进步网站。\">"))

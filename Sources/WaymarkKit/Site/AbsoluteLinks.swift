@@ -19,16 +19,16 @@ enum AbsoluteLinks {
         return out
     }
 
-    /// Where the value of the next `href` or `src` attribute in `text` starts.
+    /// Where the value of the next `href` or `src` attribute in `text` starts: one pass from
+    /// the front, whatever the number of attributes.
     static func nextValue(in text: Substring) -> Substring.Index? {
-        let href = text.firstRange(of: " href=\"")
-        let src = text.firstRange(of: " src=\"")
-        switch (href, src) {
-        case let (h?, s?): return h.lowerBound < s.lowerBound ? h.upperBound : s.upperBound
-        case let (h?, nil): return h.upperBound
-        case let (nil, s?): return s.upperBound
-        case (nil, nil): return nil
+        var search = text
+        while let open = search.firstRange(of: "=\"") {
+            let name = text[..<open.lowerBound]
+            if name.hasSuffix(" href") || name.hasSuffix(" src") { return open.upperBound }
+            search = text[open.upperBound...]
         }
+        return nil
     }
 
     /// The absolute URL of the reference `ref` on the page at `base` (RFC 3986, section 5.2).

@@ -39,7 +39,8 @@ struct SharingTags: Sendable {
         return [
             "canonical": .string(url),
             "type": .string(article ? "article" : "website"),
-            "title": .string(SharingTags.oneLine(title) ?? siteTitle),
+            // The home page is the site: "Overview" would say nothing in a preview.
+            "title": .string(path == "index.html" ? siteTitle : SharingTags.oneLine(title) ?? siteTitle),
             "siteName": .string(siteTitle),
             "description": .string(text),
             "locale": .string(locale),
