@@ -48,8 +48,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkKitTests",
-            // CArchive writes the zip archives the import tests read.
-            dependencies: ["WaymarkKit", "CArchive"],
+            // CArchive writes the zip archives the import tests read; CXML2 validates the Atom feed
+            // against RFC 4287's RELAX NG schema.
+            dependencies: ["WaymarkKit", "CArchive", "CXML2"],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

@@ -11,3 +11,5 @@ typedef uint16_t UChar;
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/SAX2.h>
+// RELAX NG, for the tests that validate the Atom feed against RFC 4287's schema.
+#include <libxml/relaxng.h>

@@ -36,7 +36,7 @@ public struct BuildSettings: Sendable {
     static let configOption = CommandSpec.Option(names: ["--config"], value: "FILE",
         help: "Read settings from FILE (default: ./waymark.json when there is one); options given here override it.")
     static let baseURLOption = CommandSpec.Option(names: ["--base-url"], value: "URL",
-        help: "The address the site is published at, e.g. https://example.org/progress/ (default: none; links stay relative).")
+        help: "Where the site is published, e.g. https://example.org/progress/: canonical links, link previews, feed.xml (default: none; links stay relative).")
 
     /// The options that make a build, for `build` and `serve` alike.
     static let options: [CommandSpec.Option] = [
@@ -64,11 +64,7 @@ public struct BuildSettings: Sendable {
                                    title: parsed.value("--title"), force: parsed.flag("--force"),
                                    skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
             request.now = try CommonOptions.now(parsed)
-            baseURL = try parsed.value("--base-url").map { (text) throws(UsageError) -> BaseURL in
-                do throws(BaseURL.Problem) { return try BaseURL(text) } catch {
-                    throw UsageError(message: "--base-url: \(error.message)", usage: "")
-                }
-            }
+            baseURL = try CommonOptions.baseURL(parsed)
         } catch {
             throw Failure(message: error.message, exitCode: .usage)
         }

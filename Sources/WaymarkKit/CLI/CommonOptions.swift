@@ -72,4 +72,10 @@ enum CommonOptions {
         }
         return value
     }
+
+    /// `--base-url URL`: where the site is published (canonical links, link previews, the feed).
+    static func baseURL(_ parsed: ParsedArguments) throws(UsageError) -> BaseURL? {
+        guard let text = parsed.value("--base-url") else { return nil }
+        do { return try BaseURL(text) } catch { throw UsageError(message: "--base-url: " + error.message, usage: "") }
+    }
 }

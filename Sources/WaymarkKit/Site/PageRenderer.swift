@@ -10,11 +10,16 @@ struct PageRenderer: Sendable {
     let strings: TemplateValue
     /// Navigation entries: (path, label key, section id).
     let navigation: [(path: String, label: UIString, section: String)]
+    /// Canonical, Open Graph and Twitter card tags and the feed link; nil without a base URL.
+    let sharing: SharingTags?
     /// `common(root:section:)` for the folder depths and sections pages use.
     private var shared: [String: [String: TemplateValue]] = [:]
 
-    init(templates: TemplateSet, options: SiteOptions, siteTitle: String) {
+    /// `assets` are the theme's asset paths (for the preview image); `feedTitle` is the feed's
+    /// title, nil when the site has no feed.
+    init(templates: TemplateSet, options: SiteOptions, siteTitle: String, assets: Set<String> = [], feedTitle: String? = nil) {
         self.templates = templates
+        self.sharing = SharingTags(options: options, siteTitle: siteTitle, assets: assets, feedTitle: feedTitle)
         self.options = options
         self.format = LocaleFormat(options.language)
         self.phrases = Phrases(options.language)
@@ -64,12 +69,15 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `template` to the file at `path`. `section` marks the current navigation entry.
-    func page(_ path: String, template: String, title: String, section: String,
+    /// `description` is the page's own for link previews (worked out only for a site with a
+    /// base URL); nil gives the site's.
+    func page(_ path: String, template: String, title: String, section: String, description: @autoclosure () -> String? = nil,
               _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
         let common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
         var own = LanguageTagging.tagged(context, on: options.language)
         own["pageTitle"] = .string(title)
+        if let sharing { own["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         // The page's own values are looked up first, then those every page shares: no merged copy.
         return SiteFile(path: path, bytes: try templates.renderBytes(template, [.object(common), .object(own)]))
     }

@@ -16,6 +16,8 @@ struct SiteRenderer: Sendable {
     /// One page, or a small batch of pages.
     enum Job: Sendable {
         case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos, habitsIndex, yearsIndex
+        /// `feed.xml`, only with a base URL.
+        case feed
         case pointsMonth(Int)
         case habits(Range<Int>)
         case years(Range<Int>)
@@ -50,7 +52,8 @@ struct SiteRenderer: Sendable {
         let options = content.options
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
-        return PageRenderer(templates: templates, options: options, siteTitle: siteTitle)
+        return PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
+                            feedTitle: AtomFeed.title(options))
     }
 
     /// The pages to render, in small independent jobs.
@@ -86,6 +89,7 @@ struct SiteRenderer: Sendable {
         }
         if builds(.weight) { jobs.append(.weight) }
         if builds(.todos) { jobs.append(.todos) }
+        if AtomFeed.title(content.options) != nil { jobs.append(.feed) }
         return jobs
     }
 
@@ -127,6 +131,7 @@ struct SiteRenderer: Sendable {
         case .habits(let range): return try HabitPages.renderHabits(range, content, r)
         case .yearsIndex: return [try YearPages.renderIndex(content, r)]
         case .years(let range): return try YearPages.renderYears(range, content, r)
+        case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         }
     }
 }

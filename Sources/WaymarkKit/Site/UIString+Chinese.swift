@@ -11,6 +11,13 @@ extension UIString {
         case .weightChangesNote: return "本网站不显示体重数值：图表显示相对每个时间段开始时的变化。"
         case .weightChartDescriptionChanges: return "{start} 至 {end}，趋势变化 {change}。"
         case .sparklineTitleChanges: return "最近 30 天体重趋势：{change}"
+        // Issue 14: links and feed
+        case .shareDescription: return "用 Waymark 生成的个人进步网站。"
+        case .feedNotesAndTargets: return "笔记和完成的目标"
+        case .feedNotes: return "笔记"
+        case .feedTargets: return "完成的目标"
+        case .feedTargetDone: return "完成目标：{name}"
+        case .feedCompletedOn: return "{date}完成。"
         case .timelineCaptionOne: return "{start} 至 {end}：今天之前 {past} 天到之后 {ahead} 天。{total} 个目标中有 {shown} 个在此期间截止；相近的截止日期合并为一个圆圈，标出个数。"
         case .onTimeDetailOne: return "有截止时间的 {total} 个已完成目标中，{onTime} 个在截止当天或之前完成。"
         case .olderNotesOne: return "另有 {n} 篇更早的笔记，见笔记索引"

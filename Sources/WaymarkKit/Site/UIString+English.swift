@@ -11,6 +11,13 @@ extension UIString {
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
         case .weightChartDescriptionChanges: return "From {start} to {end} the trend changed by {change}."
         case .sparklineTitleChanges: return "Weight trend, last 30 days: {change}"
+        // Issue 14: links and feed
+        case .shareDescription: return "A personal progress site made with Waymark."
+        case .feedNotesAndTargets: return "Notes and completed targets"
+        case .feedNotes: return "Notes"
+        case .feedTargets: return "Completed targets"
+        case .feedTargetDone: return "Target completed: {name}"
+        case .feedCompletedOn: return "Completed on {date}."
         case .timelineCaptionOne: return "{start} to {end}: the {past} days before today and the {ahead} after. {shown} of {total} target is due in this window; near deadlines are merged into a circle with their number."
         case .onTimeDetailOne: return "{onTime} of {total} done target with a deadline was done by its deadline’s day."
         case .olderNotesOne: return "{n} older note is in the notes index"

@@ -45,6 +45,8 @@ public enum UIString: String, CaseIterable, Sendable {
     case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
     // Issue 14: privacy
     case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
+    // Issue 14: links and feed
+    case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
 }
 
 extension UIString {

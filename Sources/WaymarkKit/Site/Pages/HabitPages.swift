@@ -82,7 +82,18 @@ enum HabitPages {
                 ? .string(phrases.counted(linked.count - notes.count, one: .olderNotesOne, other: .olderNotesMany)) : .null,
         ]
         for (key, value) in HabitCharts.all(h, today: today, phrases, r) { context[key] = value }
-        return try r.page("habits/\(slug).html", template: "habit", title: h.name, section: "habits", context)
+        return try r.page("habits/\(slug).html", template: "habit", title: h.name, section: "habits", description: summary(h, content, r), context)
+    }
+
+    /// The habit in a line for link previews: its description, else its question, else its facts
+    /// (frequency, points, session length).
+    static func summary(_ h: HabitFigures, _ content: SiteContent, _ r: PageRenderer) -> String {
+        if let html = content.arranged.tagDescriptions[h.name] {
+            let text = NoteExcerpt.make(html: Array(html.utf8), title: h.name)
+            if !text.isEmpty { return text }
+        }
+        if let question = h.tag.habit?.question, !question.isEmpty { return question }
+        return facts(h, r.phrases, r).joined(separator: " · ")
     }
 
     /// Frequency, points, session length, target, source: the header's facts.

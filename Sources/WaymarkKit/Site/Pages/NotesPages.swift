@@ -129,7 +129,7 @@ enum NotesPages {
             let n = notes[i]
             let newer = i > 0 ? notes[i - 1] : nil
             let older = i + 1 < notes.count ? notes[i + 1] : nil
-            files.append(try r.page("notes/\(n.slug).html", template: "note", title: n.title, section: "notes", [
+            files.append(try r.page("notes/\(n.slug).html", template: "note", title: n.title, section: "notes", description: n.summary, [
                 "title": .string(n.title),
                 // Back to the index page that lists this note.
                 "backHref": .string(pageLink(i / perPage + 1, from: 1)),

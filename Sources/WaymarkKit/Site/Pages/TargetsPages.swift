@@ -184,7 +184,8 @@ enum TargetsPages {
             var data = item(scheduled, content, r, root: "../", onItsPage: true).objectValue
             data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
             data["hasRecords"] = .bool(!records.isEmpty)
-            files.append(try r.page("targets/\(entry.slug).html", template: "target", title: entry.target.name, section: "targets", data))
+            files.append(try r.page("targets/\(entry.slug).html", template: "target", title: entry.target.name, section: "targets",
+                                    description: entry.pageHTML.map { NoteExcerpt.make(html: Array($0.utf8), title: entry.target.name) }, data))
         }
         return files
     }

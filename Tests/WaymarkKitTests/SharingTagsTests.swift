@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+/// With a base URL every page's head carries its canonical address, Open Graph and Twitter card
+/// tags and the feed link; without one nothing changes (the demo goldens check that byte for byte).
+struct SharingTagsTests {
+    static func page(_ files: [SiteFile], _ path: String) -> String {
+        files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+    }
+
+    static let export = Export(
+        profile: Profile(userName: "Lin"),
+        targets: [Target(id: "t-77", name: "Run 10 km", describe: "Three runs a *week*.", done: false)],
+        weights: [WeightEntry(date: .instant(1_795_900_000), kg: 71.4)],
+        notes: [Note(fileName: "run.md", title: "Long run", date: .instant(1_795_900_000), body: "# Long run\n\nEasy pace, 18 km.\u{7}")])
+
+    static func options(_ language: Language = .en, base: String? = "https://example.org/me") throws -> SiteOptions {
+        SiteOptions(now: 1_795_953_600, zone: .utc, language: language, baseURL: try base.map { try BaseURL($0) })
+    }
+
+    @Test func notePageHead() throws {
+        let files = try renderSite(Self.export, Self.options())
+        let html = Self.page(files, "notes/run.html")
+        // The slug comes from the file name. The excerpt leaves out the heading that repeats the title; the BEL character goes.
+        for line in [
+            "<link rel=\"canonical\" href=\"https://example.org/me/notes/run.html\">",
+            "<link rel=\"alternate\" type=\"application/atom+xml\" href=\"https://example.org/me/feed.xml\" title=\"Notes and completed targets\">",
+            "<meta name=\"description\" content=\"Easy pace, 18 km.\">",
+            "<meta property=\"og:type\" content=\"article\">",
+            "<meta property=\"og:site_name\" content=\"Lin’s progress\">",
+            "<meta property=\"og:title\" content=\"Long run\">",
+            "<meta property=\"og:description\" content=\"Easy pace, 18 km.\">",
+            "<meta property=\"og:url\" content=\"https://example.org/me/notes/run.html\">",
+            "<meta property=\"og:locale\" content=\"en_US\">",
+            "<meta name=\"twitter:card\" content=\"summary\">",
+            "<meta name=\"twitter:title\" content=\"Long run\">",
+            "<meta name=\"twitter:description\" content=\"Easy pace, 18 km.\">",
+        ] { #expect(html.contains(line + "\n"), "\(line)") }
+        let head = html.components(separatedBy: "</head>")[0]
+        #expect(!head.contains("og:image") && !head.contains("\u{7}"))
+        // The tags come right after the icon, before </head>.
+        #expect(html.contains("type=\"image/svg+xml\">\n<link rel=\"canonical\""))
+    }
+
+    /// index.html pages are addressed by their folder; other pages get the site's description
+    /// in the site's language, never a weight or an id (the e-mail address never reaches the model).
+    @Test func foldersAndSiteDescription() throws {
+        let files = try renderSite(Self.export, Self.options(.zhHans, base: "https://example.org/me/"))
+        let home = Self.page(files, "index.html")
+        #expect(home.contains("<link rel=\"canonical\" href=\"https://example.org/me/\">"))
+        // The home page's preview title is the site's ("Lin的进步"), not "概览".
+        #expect(home.contains("<meta property=\"og:title\" content=\"Lin的进步\">"))
+        let weight = Self.page(files, "weight/index.html")
+        #expect(weight.contains("<link rel=\"canonical\" href=\"https://example.org/me/weight/\">"))
+        #expect(weight.contains("<meta name=\"description\" content=\"用 Waymark 生成的个人进步网站。\">"))
+        #expect(weight.contains("<meta property=\"og:locale\" content=\"zh_CN\">"))
+        #expect(weight.contains("<meta property=\"og:type\" content=\"website\">"))
+        #expect(Self.page(files, "targets/run-10-km.html").contains("<meta name=\"description\" content=\"Three runs a week.\">"))
+        for file in files where file.path.hasSuffix(".html") {
+            let head = String(decoding: file.bytes, as: UTF8.self).components(separatedBy: "</head>")[0]
+            #expect(!head.contains("71.4") && !head.contains("71,4") && !head.contains("t-77"), "\(file.path)")
+            #expect(head.contains("<link rel=\"canonical\""), "\(file.path)")
+        }
+    }
+
+    /// A theme's `social.png` becomes the preview image, absolute, with the large card.
+    @Test func themeImage() throws {
+        var theme = Theme.embedded
+        theme.assets["social.png"] = [0x89, 0x50, 0x4E, 0x47]
+        let files = try renderSite(Self.export, Self.options(), theme: theme)
+        let html = Self.page(files, "habits/index.html")
+        #expect(html.contains("<meta property=\"og:image\" content=\"https://example.org/me/social.png\">\n"))
+        #expect(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">\n"))
+        #expect(files.contains { $0.path == "social.png" })
+    }
+
+    /// Without a base URL: no absolute address anywhere, no feed, and the head is as before.
+    @Test func nothingWithoutBaseURL() throws {
+        let files = try renderSite(Self.export, Self.options(base: nil))
+        #expect(!files.contains { $0.path == "feed.xml" })
+        for file in files where file.path.hasSuffix(".html") {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            #expect(!text.contains("og:") && !text.contains("canonical") && !text.contains("example.org"), "\(file.path)")
+            #expect(text.contains("type=\"image/svg+xml\">\n</head>"), "\(file.path)")
+        }
+    }
+
+    /// `--base-url` reaches the site; a bad one is a usage error (64) that says why.
+    @Test func commandLine() throws {
+        let dir = TemporaryDirectory()
+        let bad = CLIRun(["build", "-q", "-o", dir.file("site"), "--base-url", "example.org/me"])
+        #expect(bad.code == 64 && bad.stderr.contains("--base-url: must start with https:// or http://"))
+        let good = CLIRun(["build", "-q", "-o", dir.file("site"), "--base-url", "https://example.org/me"])
+        #expect(good.code == 0)
+        #expect(dir.read("site/todos/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.org/me/todos/\">") == true)
+        #expect(FileManager.default.fileExists(atPath: dir.file("site/feed.xml")))
+    }
+}
