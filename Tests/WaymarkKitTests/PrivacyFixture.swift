@@ -59,8 +59,12 @@ enum PrivacyFixture {
         return e
     }
 
+    /// A base URL by default, so every search also covers `feed.xml`, `sitemap.xml` and the
+    /// head's link-preview tags (descriptions), which only a site with one has.
+    static let published = try? BaseURL("https://example.org/p/")
+
     static func options(sections: Set<SiteSection> = Set(SiteSection.allCases), privacy: Privacy = Privacy(),
-                        baseURL: BaseURL? = nil, language: Language = .en) -> SiteOptions {
+                        baseURL: BaseURL? = published, language: Language = .en) -> SiteOptions {
         SiteOptions(now: now, zone: .utc, language: language, sections: sections, privacy: privacy, baseURL: baseURL)
     }
 

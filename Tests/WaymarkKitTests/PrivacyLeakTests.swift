@@ -103,6 +103,9 @@ struct PrivacyLeakTests {
             #expect(try F.holding(marker, in: published.files) != [], "\(marker)")
             #expect(try F.holding(marker, in: kept.files) == [], "\(marker)")
         }
+        // The feed and the link previews are searched too: without the setting the note is in them.
+        #expect(try F.holding(F.privateWord, in: published.files).contains("feed.xml"))
+        #expect(try F.holding(F.privateWord, in: published.files).contains("sitemap.xml") == false)
         #expect(published.asked.contains(F.privateImage))
         #expect(!kept.asked.contains(F.privateImage))
         // "Notes written" in the year: two notes published, one kept private.

@@ -51,7 +51,7 @@ struct PrivacySiteTests {
 
     /// Public without a base URL: no sitemap, and the build says why.
     @Test func publicWithoutABaseURLWarns() throws {
-        let options = F.options(privacy: Privacy(isPublic: true))
+        let options = F.options(privacy: Privacy(isPublic: true), baseURL: nil)
         let files = try F.build(F.export(), options).files
         #expect(try Self.file(files, "robots.txt") == "User-agent: *\nAllow: /\n")
         #expect(!files.contains { $0.path == "sitemap.xml" })
