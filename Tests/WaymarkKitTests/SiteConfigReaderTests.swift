@@ -37,6 +37,19 @@ struct SiteConfigReaderTests {
         #expect(outcome.config.privacy.privacy == Privacy(isPublic: false, hidden: [], weight: .full))
     }
 
+    /// Issue 14 review: a comma with no value before it is not a trailing comma, and a section
+    /// named twice is a problem, as the schema's `uniqueItems` says.
+    @Test func emptyCommasAndRepeatedSectionsAreProblems() {
+        let empty = SiteConfigReader(file: "w.json").read(Array("{\"privacy\": {,}}".utf8))
+        #expect(empty.problems.count == 1 && empty.problems.first?.severity == .error)
+        let emptyArray = SiteConfigReader(file: "w.json").read(Array("{\"sources\": [,]}".utf8))
+        #expect(emptyArray.problems.count == 1)
+        let twice = SiteConfigReader(file: "w.json").read(Array("{\"sections\": [\"notes\", \"todos\", \"to-dos\"]}".utf8))
+        // `{"sections": [` is 14 bytes, `"notes", ` 9 and `"todos", ` 9: the third element starts
+        // at byte 32 (0-based), line 1, column 33.
+        #expect(twice.problems.map(\.description) == ["w.json:1:33: $.sections[2]: \"to-dos\" is listed twice"])
+    }
+
     @Test func commentsAndTrailingCommasAreAllowed() {
         let outcome = read("""
             // a line comment with "quotes" and /* a block opener

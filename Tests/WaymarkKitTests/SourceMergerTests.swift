@@ -66,6 +66,21 @@ struct SourceMergerTests {
         #expect(notes.map(\.body) == ["one", "two", "three"])
     }
 
+    /// Issue 14: the same note in two sources, private in only one of them, stays private
+    /// whichever source comes first; an unrelated note is untouched.
+    @Test(arguments: [false, true]) func aNotePrivateInAnySourceStaysPrivate(privateFirst: Bool) {
+        var hidden = Note(fileName: "diary.md", title: "Diary", body: "secret")
+        hidden.isPrivate = true
+        let open = Note(fileName: "diary.md", title: "Diary", body: "secret")
+        let other = Note(fileName: "run.md", title: "Run", body: "5 km")
+        let a = part("A", Export(notes: [privateFirst ? hidden : open, other]))
+        let b = part("B", Export(notes: [privateFirst ? open : hidden]))
+        let (merged, summary) = SourceMerger.merge([a, b], sources: [0, 1])
+        #expect(merged.notes.map(\.fileName) == ["diary.md", "run.md"])
+        #expect(merged.notes.map(\.isPrivate) == [true, false])
+        #expect(summary != SourceMerger.Summary())  // the duplicate was counted as dropped
+    }
+
     @Test func oneSourceIsLeftAsItIs() {
         let day = Moment.day(LocalDate(year: 2024, month: 3, day: 1)!)
         let export = Export(tags: [Tag(name: "Run"), Tag(name: "Run")], weights: [WeightEntry(date: day, kg: 60), WeightEntry(date: day, kg: 60)])

@@ -53,11 +53,14 @@ enum JSONCText {
         return out
     }
 
-    /// Blanks each comma followed, after white space, by `}` or `]`; runs after the comments are gone.
+    /// Blanks each comma that follows a value and is followed, after white space, by `}` or
+    /// `]`; runs after the comments are gone. A comma after `{`, `[` or another comma is left
+    /// for the parser to report: `{,}` is not an empty object.
     private static func blankTrailingCommas(_ bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var i = 0
         let n = bytes.count
+        var last: UInt8 = 0  // the last byte that is not white space, outside strings
         while i < n {
             let b = bytes[i]
             if b == quote {
@@ -65,10 +68,14 @@ enum JSONCText {
                 while i < n, bytes[i] != quote, bytes[i] != 0x0A {
                     i += bytes[i] == backslash ? 2 : 1
                 }
+                last = quote
             } else if b == UInt8(ascii: ",") {
                 var j = i + 1
                 while j < n, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x09 { j += 1 }
-                if j < n, bytes[j] == UInt8(ascii: "}") || bytes[j] == UInt8(ascii: "]") { bytes[i] = 0x20 }
+                let followsValue = last != 0 && last != UInt8(ascii: "{") && last != UInt8(ascii: "[") && last != UInt8(ascii: ",")
+                if followsValue, j < n, bytes[j] == UInt8(ascii: "}") || bytes[j] == UInt8(ascii: "]") { bytes[i] = 0x20 } else { last = b }
+            } else if b != 0x20 && b != 0x0A && b != 0x0D && b != 0x09 {
+                last = b
             }
             i += 1
         }

@@ -225,7 +225,13 @@ private struct Checker {
         for (i, element) in elements.enumerated() {
             let at = path.appending(i)
             guard let name = string(element, at) else { ok = false; continue }
-            if let section = SiteSection(configName: name) { out.insert(section) } else {
+            if let section = SiteSection(configName: name) {
+                // The schema says `uniqueItems`; an editor underlines a repeat, so the build does too.
+                if !out.insert(section).inserted {
+                    problem(element.offset, at, "\(element.value.quoted) is listed twice")
+                    ok = false
+                }
+            } else {
                 badName(element, at, name, what: "section", among: SiteSection.allCases.map(\.rawValue))
                 ok = false
             }

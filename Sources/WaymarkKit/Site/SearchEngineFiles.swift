@@ -18,7 +18,7 @@ enum SearchEngineFiles {
     static func sitemap(pages: Set<String>, base: BaseURL) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages.filter({ $0.hasSuffix(".html") }).sorted() {
-            out += "<url><loc>" + xmlEscaped(base.absolute(percentEncoded(path))) + "</loc></url>\n"
+            out += "<url><loc>" + XMLEscape.escape(base.absolute(percentEncoded(path))) + "</loc></url>\n"
         }
         return out + "</urlset>\n"
     }
@@ -34,22 +34,6 @@ enum SearchEngineFiles {
             } else {
                 let hex = Array("0123456789ABCDEF")
                 out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
-            }
-        }
-        return out
-    }
-
-    /// The five characters XML reserves, as entities (the protocol asks for them in `loc`).
-    static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
             }
         }
         return out

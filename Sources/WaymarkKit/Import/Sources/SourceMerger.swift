@@ -32,6 +32,8 @@ public enum SourceMerger {
         var pointKeys = Set<PointKey>()
         var weightsByMinute: [Int64: [Double]] = [:]
         var others = Set<AnyHashable>()
+        // Where each earlier source's notes went in `out.notes`, to pass on a duplicate's `private`.
+        var earlierNotes: [NoteKey: Int] = [:]
         var noteNames = Set<String>()
 
         for (p, part) in parts.enumerated() {
@@ -87,13 +89,21 @@ public enum SourceMerger {
             keep(export.moods, into: &out.moods)
             keep(export.skips, into: &out.skips)
             // Notes are compared by what they say, not by their file's name, which two sources may share.
+            // A copy marked private in any source keeps the note private: the first copy wins
+            // everything else, but never publishes what another source hides.
+            var newNotes: [NoteKey: Int] = [:]
             for var note in export.notes {
-                let key = AnyHashable(NoteKey(note))
-                if others.contains(key) { dropped += 1; continue }
-                newOthers.append(key)
+                let key = NoteKey(note)
+                if let kept = earlierNotes[key] {
+                    dropped += 1
+                    if note.isPrivate { out.notes[kept].isPrivate = true }
+                    continue
+                }
                 note.fileName = uniqueName(note.fileName, taken: &noteNames)
+                newNotes[key] = out.notes.count
                 out.notes.append(note)
             }
+            earlierNotes.merge(newNotes) { first, _ in first }
             others.formUnion(newOthers)
             summary.drop(sameOther, dropped)
         }
