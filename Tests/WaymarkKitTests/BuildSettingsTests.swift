@@ -92,7 +92,7 @@ struct BuildSettingsTests {
             #"\#(dir.file("waymark.json")):1:2: $.titel: unknown key "titel"; did you mean "title"?"#,
             #"\#(dir.file("waymark.json")):1:28: $.language: expected a string, got a number (3)"#,
         ])
-        #expect(bad.message == "2 problems in \(dir.file("waymark.json")); nothing was built.")
+        #expect(bad.message == "2 problems in \(dir.file("waymark.json"))")
 
         let url = try failure(["--base-url", "example.org"])
         #expect(url.exitCode == .usage && url.message == "--base-url: must start with https:// or http:// (got 'example.org')")

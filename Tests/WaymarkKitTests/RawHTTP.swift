@@ -18,13 +18,20 @@ struct RawHTTP {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// Sends one request and reads the response until the server closes the connection.
+    /// Sends one request and reads the response until the server closes the connection. A
+    /// `Host` in `headers` replaces the usual `127.0.0.1:PORT`.
     func request(_ method: String = "GET", _ target: String, headers: [String: String] = [:]) -> Response? {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "Host" { head += "\(name): \(value)\r\n" }
+        return exchange(head + "\r\n", method: method)
+    }
+
+    /// Sends `text` exactly as given (an HTTP/1.0 request without `Host`, say) and reads the
+    /// response until the server closes the connection.
+    func exchange(_ text: String, method: String = "GET") -> Response? {
         guard let fd = openConnection(timeout: 10) else { return nil }
         defer { close(fd) }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-        guard sendText(fd, head + "\r\n") else { return nil }
+        guard sendText(fd, text) else { return nil }
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

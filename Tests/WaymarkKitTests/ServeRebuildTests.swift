@@ -73,6 +73,27 @@ import Testing
         #expect(preview.service.session.failure == nil)
     }
 
+    @Test func aBrokenConfigIsPrintedAsBuildPrintsIt() throws {
+        let dir = TemporaryDirectory()
+        let export = try PreviewHarness.copyDemo(into: dir)
+        let config = dir.file("waymark.json")
+        try "{\"sources\": [\"export\"]}".write(toFile: config, atomically: true, encoding: .utf8)
+        let preview = try PreviewHarness(["--config", config, "--lang", "en"])
+        #expect(preview.http.request("GET", "/")?.status == 200)
+        _ = export
+        try "{\"sources\": [\"export\"], \"language\": 3, \"titel\": \"x\"}".write(toFile: config, atomically: true, encoding: .utf8)
+        let (broken, _) = preview.http.poll("/", timeout: 10) { $0.text.contains("waymark-build-error") }
+        #expect(broken?.status == 200)
+        let log = preview.log.value
+        // One problem a line with its severity, a summary, and the preview's own last line.
+        #expect(log.contains("error: \(config):1:"))
+        #expect(log.contains("$.language: expected a string, got a number (3)\n"))
+        #expect(log.contains("\n2 problems in \(config).\nStill serving the last good build; fix the problem and save.\n"))
+        #expect(!log.contains("nothing was built"))
+        #expect(!log.contains("error: error"))
+        #expect(!log.contains("Usage:"))
+    }
+
     @Test func aBrokenTemplateShowsTheOverlayUntilItIsFixed() throws {
         let dir = TemporaryDirectory()
         let export = try PreviewHarness.copyDemo(into: dir)

@@ -90,6 +90,23 @@ struct SiteWatcherTests {
         #expect(watched.scan()[dir.file("export/notes/a.md")]?.size == 4)
     }
 
+    /// Out of descriptors, `pipe` fails: the watcher still watches, and `stop` still returns.
+    @Test(arguments: methods) func withoutAPipeItWatchesAndStops(method: SiteWatcher.Method) {
+        let dir = TemporaryDirectory()
+        dir.write("export/a.md", "# A")
+        let calls = Calls()
+        let watcher = SiteWatcher.$pipeFails.withValue(true) {
+            SiteWatcher(paths: [dir.file("export")], method: method) { calls.record() }
+        }
+        dir.write("export/a.md", "# A, edited")
+        #expect(calls.wait(for: 1, timeout: 2))
+        let stopped = DispatchSemaphore(value: 0)
+        let start = Date()
+        Thread { watcher.stop(); stopped.signal() }.start()
+        #expect(stopped.wait(timeout: .now() + 3) == .success, "stop() hung")
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+
     @Test func stopEndsTheThreadAtOnce() {
         let dir = TemporaryDirectory()
         let watcher = SiteWatcher(paths: [dir.path], method: .polling(interval: 10)) {}

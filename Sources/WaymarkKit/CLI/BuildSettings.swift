@@ -10,7 +10,8 @@ public struct BuildSettings: Sendable {
     /// What to tell the user unless `--quiet`: "Using waymark.json", the templates replaced.
     public var notes: [String] = []
 
-    /// Why there is no build to run: the message, problems found in the config file, the exit code.
+    /// Why there is no build to run: the message (with problems in the config file, a summary
+    /// such as "2 problems in waymark.json"), those problems, the exit code.
     public struct Failure: Error, Sendable {
         public var message: String
         public var diagnostics: [Diagnostic] = []
@@ -22,7 +23,7 @@ public struct BuildSettings: Sendable {
         /// the command's usage line for a usage error).
         func text(usage: String) -> String {
             if !diagnostics.isEmpty {
-                return diagnostics.map { "\($0.severity.rawValue): \($0)\n" }.joined() + message + "\n"
+                return diagnostics.map { "\($0.severity.rawValue): \($0)\n" }.joined() + message + "; nothing was built.\n"
             }
             return "error: \(message)\n" + (isUsage ? "Usage: \(usage)\n" : "")
         }
@@ -135,7 +136,7 @@ public struct BuildSettings: Sendable {
         let outcome = SiteConfigReader(file: path).read(bytes)
         let errors = outcome.problems.filter { $0.severity == .error }.count
         guard errors == 0 else {
-            throw Failure(message: "\(errors) problem\(errors == 1 ? "" : "s") in \(path); nothing was built.",
+            throw Failure(message: "\(errors) problem\(errors == 1 ? "" : "s") in \(path)",
                           diagnostics: outcome.problems, exitCode: .config)
         }
         return outcome.config

@@ -32,11 +32,17 @@ enum ServeCommand {
         do {
             service = try start(parsed, env)
         } catch {
-            env.standardError("error: \(error.message)\n" + (error.kind == .usage ? "Usage: \(spec.usage)\n" : ""))
+            // As `build` prints it: each problem in the config with its severity, then the error.
+            BuildCommand.report(error.diagnostics, quiet: false, env)
+            env.standardError((error.diagnostics.isEmpty ? "error: " : "") + error.message + "\n"
+                              + (error.kind == .usage ? "Usage: \(spec.usage)\n" : ""))
             return ExitCode(for: error.kind)
         }
         env.standardError("Serving \(service.url) (Ctrl-C to stop)\n")
         ShutdownSignal.wait()
+        // Stopping waits for a rebuild in progress and for open connections; a second Ctrl-C
+        // ends the process at once (ShutdownSignal restored the default action).
+        if !parsed.flag("--quiet") { env.standardError("Stopping… (Ctrl-C again to force)\n") }
         service.stop()
         if !parsed.flag("--quiet") { env.standardError("Stopped.\n") }
         return .ok
@@ -62,30 +68,28 @@ enum ServeCommand {
     /// build is served as its error), then serves and watches. Returns once serving; the caller
     /// stops it. Tests start one on port 0.
     static func start(_ parsed: ParsedArguments, _ env: CommandEnvironment, watch: SiteWatcher.Method = .native) throws(ServeError) -> PreviewService {
+        // Only --host can name another address than 127.0.0.1 (waymark.json has no host key), so
+        // a public address is always the user's explicit choice: it is served, with a warning.
         let host = parsed.value("--host") ?? ServeAddress.defaultHost
         let port: Int
-        let warning: String?
         let initial: BuildSettings
-        do throws(UsageError) {
-            port = try ServeAddress.port(parsed.value("--port"))
-            warning = try ServeAddress.check(host: host, explicit: parsed.value("--host") != nil)
-        } catch {
+        do throws(UsageError) { port = try ServeAddress.port(parsed.value("--port")) } catch {
             throw ServeError(message: error.message, kind: .usage)
         }
         do throws(BuildSettings.Failure) { initial = try settings(parsed, env) } catch {
-            throw ServeError(message: error.plainText(usage: spec.usage), kind: error.kind)
+            throw error.serveError
         }
         let quiet = parsed.flag("--quiet")
         if !quiet { env.standardError(initial.notes.map { $0 + "\n" }.joined()) }
         let watched = watchedPaths(initial)
         let socket = try ListenSocket.open(host: host, port: port)
-        if let warning { env.standardError(warning) }
+        if let warning = ServeAddress.warning(host: host, isLoopback: socket.isLoopback) { env.standardError(warning) }
         let pipeline = env.pipeline
         let noticed = Mutex(false)
         let build: PreviewSession.Build = { () throws(BuildFailure) -> BuildPipeline.Built in
             let settings: BuildSettings
             do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(parsed, env) } catch {
-                throw BuildFailure(step: .read, kind: error.kind, message: error.plainText(usage: spec.usage))
+                throw error.rebuildFailure
             }
             // The watcher keeps the paths it started with; say so once when the config names others.
             if !quiet, watchedPaths(settings) != watched, !noticed.withLock({ let was = $0; $0 = true; return was }) {
@@ -99,35 +103,13 @@ enum ServeCommand {
         let watcher = SiteWatcher(paths: watched, method: watch) { session.rebuild() }
         session.rebuild()
         let server: PreviewServer
-        do { server = try PreviewServer(socket: socket) { session.handle($0) } } catch {
+        let answer: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+            HostHeader.allows(request.headers["host"], served: host) ? session.handle(request) : HostHeader.refused
+        }
+        do { server = try PreviewServer(socket: socket, handler: answer) } catch {
             watcher.stop()
             throw error
         }
         return PreviewService(session: session, server: server, watcher: watcher, url: ServeAddress.url(host: host, port: server.port))
-    }
-}
-
-extension BuildSettings.Failure {
-    /// The kind of failure behind the exit code, for errors that carry a kind.
-    var kind: ErrorKind {
-        switch exitCode {
-        case .usage: .usage
-        case .dataError: .badData
-        case .noInput: .missingInput
-        case .cannotCreate: .cannotCreate
-        case .ioError: .io
-        case .tempFail: .busy
-        case .config: .config
-        case .ok, .software: .internalError
-        }
-    }
-
-    /// `text(usage:)` without the first "error: " and the last line break, for a caller that
-    /// adds its own.
-    func plainText(usage: String) -> String {
-        var text = Substring(text(usage: usage))
-        if text.hasPrefix("error: ") { text = text.dropFirst("error: ".count) }
-        while text.hasSuffix("\n") { text = text.dropLast() }
-        return String(text)
     }
 }

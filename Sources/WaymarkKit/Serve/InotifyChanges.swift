@@ -4,15 +4,16 @@ import Glibc
 /// Notices changes with Linux's inotify: every folder below a watched folder is watched (new
 /// ones as they appear), and a watched file is watched through its folder, by name, so an
 /// editor that saves by writing a temporary file and renaming it over the original is seen.
-/// A watched folder's parent is watched too, so a folder that is deleted and made again (a new
-/// export unpacked in its place) is watched again.
+/// A target's parent is watched too, so a target folder that appears later, or is deleted and
+/// made again (a new export unpacked in its place), is watched from then on.
 final class InotifyChanges: ChangeSource {
     private let descriptor: Int32
     private let stop: Int32
     /// Watch descriptor → the folder and what in it counts.
     private var watches: [Int32: Watch] = [:]
-    /// Target folders by canonical path, to watch again when they reappear.
-    private let folders: Set<String>
+    /// Every target path, folder or file, existing or not: a folder that appears at one of them
+    /// is watched with its tree.
+    private let targets: Set<String>
     let quietPeriod: Double
 
     struct Watch {
@@ -33,16 +34,14 @@ final class InotifyChanges: ChangeSource {
         descriptor = fd
         self.stop = stop
         self.quietPeriod = quietPeriod
-        var folders: Set<String> = []
+        self.targets = Set(targets)
         var parents: [String: Set<String>] = [:]
         for target in targets {
             let (parent, name) = InotifyChanges.split(target)
             parents[parent, default: []].insert(name)
-            if PollingChanges.stamp(target, follow: true)?.isDirectory == true { folders.insert(target) }
         }
-        self.folders = folders
         for (parent, names) in parents { add(parent, everything: false, names: names) }
-        for folder in folders { addTree(folder, depth: 0) }
+        for target in targets where PollingChanges.stamp(target, follow: true)?.isDirectory == true { addTree(target, follow: true) }
     }
 
     func close() { Glibc.close(descriptor) }
@@ -82,25 +81,47 @@ final class InotifyChanges: ChangeSource {
             return false
         }
         guard let watch = watches[wd] else { return false }
-        if name.isEmpty { return watch.everything }  // the folder itself went away
+        if name.isEmpty {
+            // The folder itself went away. Moved: its path is no longer true, so its tree is
+            // dropped (a move inside the tree watches it again under the new name, from the
+            // parent's IN_MOVED_TO). Deleted: the kernel drops the watch (IN_IGNORED).
+            if mask & UInt32(IN_MOVE_SELF) != 0 { remove(below: watch.path) }
+            return watch.everything
+        }
         let path = watch.path + "/" + name
-        guard watch.names.contains(name) || (watch.everything && !isEditorScratch(name)) else { return false }
-        let appeared = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && mask & UInt32(IN_ISDIR) != 0
-        if appeared && (watch.everything || folders.contains(path)) { addTree(path, depth: 0) }
+        let isTarget = watch.names.contains(name)
+        guard isTarget || (watch.everything && !isEditorScratch(name)) else { return false }
+        // Moved away: whatever was watched there no longer belongs to the tree.
+        if mask & UInt32(IN_MOVED_FROM) != 0 { remove(below: path) }
+        if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            if isTarget {
+                // A target named by the user may be a link to a folder.
+                if PollingChanges.stamp(path, follow: true)?.isDirectory == true { addTree(path, follow: true) }
+            } else if mask & UInt32(IN_ISDIR) != 0 {
+                addTree(path, follow: false)
+            }
+        }
         return true
     }
 
-    private func addTree(_ folder: String, depth: Int) {
+    /// Watches `folder` and every folder below it. Links below are never followed, so nothing
+    /// out of the tree is watched; `follow` lets the folder itself be one (a target the user named).
+    private func addTree(_ folder: String, follow: Bool, depth: Int = 0) {
         guard depth < 16 else { return }
-        // A link inside a watched folder is not followed; the target folder itself may be one.
-        let flags = depth == 0 ? UInt32(IN_ONLYDIR) : UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+        let flags = follow ? UInt32(IN_ONLYDIR) : UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
         guard add(folder, everything: true, names: [], flags: flags), let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            guard entry.pointee.d_type == UInt8(DT_DIR) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name != ".", name != "..", !isEditorScratch(name) else { continue }
-            addTree(folder + "/" + name, depth: depth + 1)
+            let path = folder + "/" + name
+            switch entry.pointee.d_type {
+            case UInt8(DT_DIR): break
+            // Some file systems do not say what an entry is.
+            case UInt8(DT_UNKNOWN): guard PollingChanges.stamp(path, follow: false)?.isDirectory == true else { continue }
+            default: continue
+            }
+            addTree(path, follow: false, depth: depth + 1)
         }
     }
 
@@ -108,12 +129,28 @@ final class InotifyChanges: ChangeSource {
     private func add(_ folder: String, everything: Bool, names: Set<String>, flags: UInt32 = UInt32(IN_ONLYDIR)) -> Bool {
         let wd = inotify_add_watch(descriptor, folder, InotifyChanges.changeMask | flags)
         guard wd >= 0 else { return false }
-        // The same folder gives the same descriptor: merge its roles.
+        // The same folder gives the same descriptor: merge its roles. It may have been renamed
+        // since, so it is known by the path it was added under now.
         var watch = watches[wd] ?? Watch(path: folder, everything: false, names: [])
+        watch.path = folder
         watch.everything = watch.everything || everything
         watch.names.formUnion(names)
         watches[wd] = watch
         return true
+    }
+
+    /// Stops watching the folder at `path` and every folder below it, except as the parent of a
+    /// target (the target's name still counts there).
+    private func remove(below path: String) {
+        let prefix = path + "/"
+        for (wd, watch) in watches where watch.everything && (watch.path == path || watch.path.hasPrefix(prefix)) {
+            if watch.names.isEmpty {
+                inotify_rm_watch(descriptor, wd)
+                watches[wd] = nil
+            } else {
+                watches[wd]?.everything = false
+            }
+        }
     }
 
     /// A path's folder and last name (`/a/b` → `/a`, `b`).

@@ -13,9 +13,15 @@ public struct ListenSocket: Sendable {
     public let port: Int
     /// Whether the address is IPv6.
     public let isIPv6: Bool
+    /// Whether the address bound is this machine's loopback, judged from the address itself (a
+    /// name such as `localhost.` may resolve to anything).
+    public let isLoopback: Bool
 
-    /// Binds `host` (a name or an address) and `port`, trying each address the name has.
+    /// Binds `host` (a name, an address, an IPv6 address in brackets as in a URL) and `port`,
+    /// trying each address the name has.
     public static func open(host: String, port: Int) throws(ServeError) -> ListenSocket {
+        var name = host
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
@@ -25,7 +31,7 @@ public struct ListenSocket: Sendable {
         hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+        guard getaddrinfo(name, String(port), &hints, &list) == 0, let first = list else {
             throw ServeError(message: "cannot listen on '\(Diagnostic.shorten(host))': not an address or a name of this machine", kind: .usage)
         }
         defer { freeaddrinfo(first) }
@@ -39,13 +45,19 @@ public struct ListenSocket: Sendable {
             // Restarting the server must not wait for the old connections' TIME_WAIT; it still
             // cannot take a port another program listens on.
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            if info.ai_family == AF_INET6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size)) }
+            // IPv6 only, so `::` does not also take IPv4's port; but an IPv4-mapped address
+            // (::ffff:127.0.0.1) is IPv4 and cannot be bound on an IPv6-only socket.
+            if info.ai_family == AF_INET6, !isMapped(info.ai_addr) {
+                setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            }
             guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, 64) == 0 else {
                 lastError = errno
                 close(fd)
                 continue
             }
-            return ListenSocket(descriptor: fd, port: boundPort(fd) ?? port, isIPv6: info.ai_family == AF_INET6)
+            let bound = boundAddress(fd)
+            return ListenSocket(descriptor: fd, port: bound?.port ?? port, isIPv6: info.ai_family == AF_INET6,
+                                isLoopback: bound.map { ServeAddress.isLoopback(bytes: $0.bytes) } ?? false)
         }
         switch lastError {
         case EADDRINUSE: throw .portInUse(port, host: host)
@@ -55,8 +67,15 @@ public struct ListenSocket: Sendable {
         }
     }
 
-    /// The port a socket is bound to.
-    static func boundPort(_ fd: Int32) -> Int? {
+    /// Whether an IPv6 address is IPv4-mapped (::ffff:a.b.c.d).
+    static func isMapped(_ address: UnsafeMutablePointer<sockaddr>?) -> Bool {
+        guard let address, Int32(address.pointee.sa_family) == AF_INET6 else { return false }
+        let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+    }
+
+    /// The address and port a socket is bound to (the address as bytes in network order).
+    static func boundAddress(_ fd: Int32) -> (bytes: [UInt8], port: Int)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let ok = withUnsafeMutablePointer(to: &storage) {
@@ -64,10 +83,16 @@ public struct ListenSocket: Sendable {
         }
         guard ok else { return nil }
         let family = Int32(storage.ss_family)
-        return withUnsafePointer(to: storage) { pointer -> Int? in
+        return withUnsafePointer(to: storage) { pointer -> (bytes: [UInt8], port: Int)? in
             switch family {
-            case AF_INET: return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-            case AF_INET6: return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    (withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) }, Int(UInt16(bigEndian: $0.pointee.sin_port)))
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    (withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }, Int(UInt16(bigEndian: $0.pointee.sin6_port)))
+                }
             default: return nil
             }
         }

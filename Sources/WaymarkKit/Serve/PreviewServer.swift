@@ -18,7 +18,7 @@ public final class PreviewServer: Sendable {
     private let handler: Unmanaged<Handler>
 
     /// The request headers and query arguments the handler sees; the rest are not looked up.
-    static let headerNames = ["If-None-Match", "If-Modified-Since"]
+    static let headerNames = ["If-None-Match", "If-Modified-Since", "Host"]
     static let queryNames = ["since"]
     /// Seconds a connection may stay silent before it is closed (live reload sends a comment
     /// every 15 s, so its streams stay open).

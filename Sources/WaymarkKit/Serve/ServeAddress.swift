@@ -1,41 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where the preview listens, and whether that shows the site to other machines. Pure: it
-/// looks at the text of the address, never at the network.
+/// Where the preview listens, and what to say when that shows the site to other machines.
+///
+/// The host comes from `--host` alone: `waymark.json` has no host key on purpose, so an address
+/// other machines can reach is never taken from a file; it is always typed on the command line.
 enum ServeAddress {
     static let defaultHost = "127.0.0.1"
     static let defaultPort = 8080
 
-    /// Whether `host` names this machine's loopback interface: `localhost`, 127.0.0.0/8 or ::1
-    /// (also as an IPv4-mapped address). Any other name counts as not, whatever it resolves to.
-    static func isLoopback(_ host: String) -> Bool {
-        var text = host.lowercased()
-        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
-        if text == "localhost" || text == "localhost." { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+    /// Whether an address, as its bytes in network order (4 for IPv4, 16 for IPv6), is this
+    /// machine's loopback: 127.0.0.0/8, ::1, or 127.0.0.0/8 mapped into IPv6 (::ffff:127.x.x.x).
+    static func isLoopback(bytes: [UInt8]) -> Bool {
+        switch bytes.count {
+        case 4: return bytes[0] == 127
+        case 16:
+            let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+            return loopback || mapped
+        default: return false
         }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, text, &v6) == 1 else { return false }
-        let bytes = withUnsafeBytes(of: v6) { Array($0) }
-        let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-        let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
-        return loopback || mapped
     }
 
-    /// Checks a host: a loopback one is fine; another is allowed only when the user named it with
-    /// `--host` (`explicit`), and then the returned warning must be shown. Throws when a
-    /// non-loopback host came from elsewhere (a config file) without `--host`.
-    static func check(host: String, explicit: Bool) throws(UsageError) -> String? {
-        guard !isLoopback(host) else { return nil }
-        guard explicit else {
-            throw UsageError(message: "refusing to serve on \(host), which other machines can reach; pass --host \(host) on the command line to mean it, or use 127.0.0.1", usage: "")
-        }
+    /// What to tell the user once the socket is bound: nothing for a loopback address, else that
+    /// anyone on the network can read the site.
+    static func warning(host: String, isLoopback: Bool) -> String? {
+        guard !isLoopback else { return nil }
         return "warning: serving on \(host), not only on this computer: anyone who can reach it on the network can read the site and the personal data in it. Use --host 127.0.0.1 to keep it to yourself.\n"
     }
 

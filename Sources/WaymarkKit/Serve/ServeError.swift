@@ -4,6 +4,8 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Decides the exit code.
     public var kind: ErrorKind
+    /// Problems found in the config file, printed before the message.
+    public var diagnostics: [Diagnostic] = []
     public var description: String { message }
 
     static func portInUse(_ port: Int, host: String) -> ServeError {

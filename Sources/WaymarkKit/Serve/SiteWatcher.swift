@@ -25,13 +25,17 @@ public final class SiteWatcher: Sendable {
     private let running = Mutex(true)
     private let stopPipe: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
+    private let loop: Loop
+    /// Set by tests to make `pipe` fail, as it does when the process is out of descriptors.
+    @TaskLocal static var pipeFails = false
 
     /// Starts watching `paths` (folders are watched with everything below them; files and
     /// paths that do not exist yet by name). Watching has begun when this returns.
     public init(paths: [String], method: Method = .native, quietPeriod: Double = 0.05, maxDelay: Double = 0.25,
                 onChange: @escaping @Sendable () -> Void) {
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) != 0 { fds = [-1, -1] }
+        // Without the pipe, stop() cannot wake the thread: it then looks at a flag every 0.25 s.
+        if SiteWatcher.pipeFails || pipe(&fds) != 0 { fds = [-1, -1] }
         stopPipe = (fds[0], fds[1])
         let targets = paths.map(SiteWatcher.absolute)
         var source: ChangeSource?
@@ -46,7 +50,8 @@ public final class SiteWatcher: Sendable {
             source = PollingChanges(targets: targets, interval: interval, stop: fds[0])
         }
         self.method = used
-        let loop = Loop(source: source, maxDelay: maxDelay, onChange: onChange, finished: finished)
+        let loop = Loop(source: source, maxDelay: maxDelay, wake: fds[0] >= 0 ? nil : 0.25, onChange: onChange, finished: finished)
+        self.loop = loop
         let thread = Thread { loop.run() }
         thread.name = "waymark-watcher"
         thread.start()
@@ -55,11 +60,12 @@ public final class SiteWatcher: Sendable {
     /// Stops watching and waits until a call in progress has returned.
     public func stop() {
         guard running.withLock({ r -> Bool in defer { r = false }; return r }) else { return }
+        loop.stopping.withLock { $0 = true }
         var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
+        if stopPipe.write >= 0 { _ = write(stopPipe.write, &byte, 1) }
         finished.wait()
-        close(stopPipe.read)
-        close(stopPipe.write)
+        if stopPipe.read >= 0 { close(stopPipe.read) }
+        if stopPipe.write >= 0 { close(stopPipe.write) }
     }
 
     deinit { stop() }
@@ -76,11 +82,14 @@ public final class SiteWatcher: Sendable {
     private final class Loop: @unchecked Sendable {
         let source: ChangeSource?
         let maxDelay: Double
+        /// How often to look at `stopping` when no pipe can wake the thread; nil when one can.
+        let wake: Double?
+        let stopping = Mutex(false)
         let onChange: @Sendable () -> Void
         let finished: DispatchSemaphore
 
-        init(source: ChangeSource?, maxDelay: Double, onChange: @escaping @Sendable () -> Void, finished: DispatchSemaphore) {
-            (self.source, self.maxDelay, self.onChange, self.finished) = (source, maxDelay, onChange, finished)
+        init(source: ChangeSource?, maxDelay: Double, wake: Double?, onChange: @escaping @Sendable () -> Void, finished: DispatchSemaphore) {
+            (self.source, self.maxDelay, self.wake, self.onChange, self.finished) = (source, maxDelay, wake, onChange, finished)
         }
 
         func run() {
@@ -90,7 +99,9 @@ public final class SiteWatcher: Sendable {
             }
             guard let source else { return }
             while true {
-                switch source.waitForChange(timeout: nil) {
+                let waited = source.waitForChange(timeout: wake)
+                if stopping.withLock({ $0 }) { return }
+                switch waited {
                 case .stopped: return
                 case .timedOut: continue
                 case .changed: break
@@ -100,7 +111,9 @@ public final class SiteWatcher: Sendable {
                     burst: while true {
                         let left = maxDelay - seconds(ContinuousClock.now - first)
                         guard left > 0 else { break }
-                        switch source.waitForChange(timeout: min(source.quietPeriod, left)) {
+                        let waited = source.waitForChange(timeout: min(source.quietPeriod, left))
+                        if stopping.withLock({ $0 }) { return }
+                        switch waited {
                         case .stopped: return
                         case .timedOut: break burst
                         case .changed: continue
