@@ -53,8 +53,9 @@ public enum JSONOutput: Sendable, Equatable {
         }
     }
 
-    /// A JSON string; `<`, `>` and `&` are escaped too, so the file is safe to inline in HTML.
-    static func quote(_ s: String, into out: inout String) {
+    /// A JSON string; `<`, `>` and `&` are escaped too unless `htmlSafe` is false, so the file is
+    /// safe to inline in HTML (a config file people read keeps them as they are).
+    static func quote(_ s: String, into out: inout String, htmlSafe: Bool = true) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -63,7 +64,9 @@ public enum JSONOutput: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
+            case "\u{2028}", "\u{2029}":
+                out += "\\u" + pad4(scalar.value)
+            case "<" where htmlSafe, ">" where htmlSafe, "&" where htmlSafe:
                 out += "\\u" + pad4(scalar.value)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u" + pad4(scalar.value) } else { out.unicodeScalars.append(scalar) }
