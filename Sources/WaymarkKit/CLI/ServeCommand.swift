@@ -82,7 +82,7 @@ enum ServeCommand {
         if let warning { env.standardError(warning) }
         let pipeline = env.pipeline
         let noticed = Mutex(false)
-        let build: PreviewSession.Build = { () throws(BuildFailure) -> BuildPipeline.Built in
+        let build: PreviewSession.Build = { () throws(BuildFailure) -> PreparedSite in
             let settings: BuildSettings
             do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(parsed, env) } catch {
                 throw BuildFailure(step: .read, kind: error.kind, message: error.plainText(usage: spec.usage))
@@ -91,7 +91,7 @@ enum ServeCommand {
             if !quiet, watchedPaths(settings) != watched, !noticed.withLock({ let was = $0; $0 = true; return was }) {
                 env.standardError("note: the config now names other sources or templates; restart 'waymark serve' to watch them (they are built)\n")
             }
-            return try pipeline.build(settings.request)
+            return try pipeline.prepare(settings.request)
         }
         let session = PreviewSession(build: build, clock: env.clock, monotonic: env.monotonic, quiet: quiet,
                                      log: env.standardError)
