@@ -110,6 +110,42 @@ import Testing
         #expect(PreviewHarness.reloadID(after) != id)
     }
 
+    /// Requests for the edited page all through a rebuild, from another thread: once the new
+    /// page has been served, the old one never is again.
+    @Test func onceTheNewPageIsServedTheOldOneNeverIs() throws {
+        let f = try Fixture()
+        #expect(f.session.rebuild())
+        let word = "Zanzibar\(UInt32.random(in: 0...UInt32.max))"
+        try f.append("notes/half-marathon.md", "\n\n\(word)\n")
+        let running = Mutex(true)
+        let seen = Mutex<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        let session = f.session
+        f.hook.withLock {
+            $0 = { _ in
+                Thread {
+                    while running.withLock({ $0 }) {
+                        let text = PreviewEarlyPageTests.text(PreviewEarlyPageTests.get(session, "/notes/half-marathon.html"))
+                        seen.withLock { $0.append(text.contains(word)) }
+                    }
+                    done.signal()
+                }.start()
+                // Let the requests start before the rest is rendered.
+                usleep(20_000)
+            }
+        }
+        #expect(f.session.rebuild())
+        usleep(20_000)
+        running.withLock { $0 = false }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let answers = seen.withLock { $0 }
+        let first = try #require(answers.firstIndex(of: true))
+        #expect(!answers[first...].contains(false))
+        // Requests began during the rebuild: the first was already the new page (served early,
+        // or after waiting for the swap: never the old one).
+        #expect(first == 0)
+    }
+
     /// A file no job of the last build made (here the style sheet, which the theme changed)
     /// is not served from the old snapshot while the rebuild renders: the request waits for the
     /// swap and gets the new file.

@@ -36,8 +36,12 @@ final class PendingBuild: Sendable {
     func files(_ index: Int) throws(BuildFailure) -> [SiteFile] {
         if let files = rendered.withLock({ $0[index] }) { return files }
         let files = try site.render(index)
-        rendered.withLock { if $0[index] == nil { $0[index] = files } }
-        return files
+        // The first result kept is the one every caller gets, so an early page and the swapped
+        // snapshot cannot differ even if two renders of a job did.
+        return rendered.withLock { slots in
+            if slots[index] == nil { slots[index] = files }
+            return slots[index] ?? files
+        }
     }
 
     /// Site path → job index, for the next rebuild; call once every job is rendered.
