@@ -43,6 +43,9 @@ import Testing
         #expect(events.contains("data: "))
         #expect(!events.contains("data: \(id)\n"))
         // From the write to the new page, less the build's own time: the watcher and the swap.
+        // (The page may be served before the rebuild ends and logs: `PendingBuild`.)
+        let logged = Date()
+        while lastRebuildSeconds(preview.log.value) == nil, Date().timeIntervalSince(logged) < 5 { usleep(10_000) }
         let build = try #require(lastRebuildSeconds(preview.log.value))
         #expect(waited - build < 0.5, "served \(waited) s after the write; the build took \(build) s")
         #expect(preview.log.value.contains("Rebuilt in "))

@@ -9,6 +9,8 @@
 ///    the only pages that show them, while the other jobs render.
 /// 4. **write** (`SiteWriter`): the files → the output folder, whole or not at all → `Report`.
 ///    `build` stops before it and returns the files (the preview server serves them from memory).
+///    `prepare` stops before step 3 and `complete` does step 3 for what it prepared, so the
+///    preview can render the page asked for first (`PreviewSession`).
 ///
 /// The steps are plain functions over values; this type alone decides what runs when and on
 /// which cores, and turns every failure into a `BuildFailure` that names its step.
@@ -82,12 +84,36 @@ public struct BuildPipeline: Sendable {
     /// Steps 1 to 3 without step 4: the site's files in memory; no folder is touched. The first
     /// failure stops the build.
     public func build(_ request: BuildRequest) throws(BuildFailure) -> Built {
+        try BuildPipeline.complete(prepare(request))
+    }
+
+    /// Steps 1 and 2: the content computed and the render jobs listed, nothing rendered yet.
+    /// The first failure stops the build.
+    public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
         let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: false) { throw failure }
         let options = try siteOptions(request, read.result.export.profile)
         let content = compute(read.result, rendered: rendered, options: options)
-        let files = try render(content, request)
-        return Built(files: files, language: options.language, warnings: read.warnings + content.warnings)
+        let renderer = try siteRenderer(request)
+        return PreparedSite(content: content, renderer: renderer, pages: renderer.pageRenderer(content), jobs: renderer.jobs(content),
+                            customTheme: request.customTheme, language: options.language, warnings: read.warnings + content.warnings)
+    }
+
+    /// Step 3 for a prepared site: every job on every core, then the files that are not pages.
+    /// The files are sorted by path.
+    public static func complete(_ site: PreparedSite) throws(BuildFailure) -> Built {
+        try complete(site) { (i) throws(BuildFailure) -> [SiteFile] in try site.render(i) }
+    }
+
+    /// `complete`, each job through `job` (the preview passes one that reuses the pages it
+    /// already rendered for requests; it must give what `PreparedSite.render` gives).
+    public static func complete(_ site: PreparedSite, job: @Sendable (Int) throws(BuildFailure) -> [SiteFile]) throws(BuildFailure) -> Built {
+        var files = try Parallel.map(Array(site.jobs.indices), job).flatMap { $0 }
+        let pages = Set(files.map(\.path))
+        files += try BuildPipeline.stepFailure(customTheme: site.customTheme) { () throws(SiteRenderer.Failure) in
+            try site.renderer.extras(site.content, pages: pages)
+        }
+        return Built(files: files.sorted { $0.path < $1.path }, language: site.language, warnings: site.warnings)
     }
 
     // MARK: Steps
@@ -286,7 +312,11 @@ public struct BuildPipeline: Sendable {
     /// Runs part of the render step and names its failure. A broken template of the user's own
     /// theme is their data; of the built-in one, a bug.
     private func stepFailure<T>(_ request: BuildRequest, _ body: () throws(SiteRenderer.Failure) -> T) throws(BuildFailure) -> T {
-        let kind: ErrorKind = request.customTheme ? .badData : .internalError
+        try BuildPipeline.stepFailure(customTheme: request.customTheme, body)
+    }
+
+    static func stepFailure<T>(customTheme: Bool, _ body: () throws(SiteRenderer.Failure) -> T) throws(BuildFailure) -> T {
+        let kind: ErrorKind = customTheme ? .badData : .internalError
         do { return try body() } catch {
             switch error {
             case .template(let error):

@@ -2,17 +2,23 @@ import Synchronization
 
 /// The state of one preview: the last good build's files, whether the latest build failed, and
 /// the live-reload channel. `rebuild` builds, swaps the snapshot and tells the browsers;
-/// `handle` answers requests. Safe to use from any thread: the server's connection threads read
+/// `handle` answers requests. While a rebuild renders, a request for a page it can render on
+/// its own is answered from the rebuild at once, and any other waits for the swap
+/// (`PendingBuild`). Safe to use from any thread: the server's connection threads read
 /// while the watcher's thread rebuilds.
 public final class PreviewSession: Sendable {
-    /// Builds the site into memory; called for every rebuild.
-    public typealias Build = @Sendable () throws(BuildFailure) -> BuildPipeline.Built
+    /// Reads and computes the site (`BuildPipeline.prepare`); called for every rebuild, which
+    /// then renders it (`BuildPipeline.complete`).
+    public typealias Build = @Sendable () throws(BuildFailure) -> PreparedSite
+    /// The longest a request waits for a rebuild in progress before it gets the last good site.
+    static let pendingWait = 30.0
 
     private let build: Build
     private let clock: @Sendable () -> Int64
     private let monotonic: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
     private let quiet: Bool
+    private let whileRendering: @Sendable () -> Void
     /// The live-reload channel.
     public let reload: LiveReload
     private let state: Mutex<State>
@@ -23,13 +29,22 @@ public final class PreviewSession: Sendable {
         var responder: SiteResponder
         var built = false
         var warnings: [String] = []
+        /// The rebuild rendering now, if any.
+        var pending: PendingBuild?
+        /// The last good build's jobs, and which made each page.
+        var jobs: [SiteRenderer.Job] = []
+        var jobOfPath: [String: Int] = [:]
     }
 
     /// - Parameters:
-    ///   - build: makes the site (`BuildPipeline.build`, with the request made afresh each time).
+    ///   - build: prepares the site (`BuildPipeline.prepare`, with the request made afresh each time).
     ///   - log: the terminal (standard error).
+    ///   - whileRendering: called by a rebuild just before it renders, with requests already
+    ///     answered from it (tests send requests there).
     public init(build: @escaping Build, clock: @escaping @Sendable () -> Int64, monotonic: @escaping @Sendable () -> Double,
-                quiet: Bool = false, reload: LiveReload = LiveReload(), log: @escaping @Sendable (String) -> Void) {
+                quiet: Bool = false, reload: LiveReload = LiveReload(), log: @escaping @Sendable (String) -> Void,
+                whileRendering: @escaping @Sendable () -> Void = {}) {
+        self.whileRendering = whileRendering
         self.build = build
         self.clock = clock
         self.monotonic = monotonic
@@ -49,12 +64,30 @@ public final class PreviewSession: Sendable {
 
     private func rebuildNow() -> Bool {
         let started = monotonic()
-        let result: BuildPipeline.Built
-        do { result = try build() } catch {
+        let site: PreparedSite
+        do { site = try build() } catch {
             fail(error)
             return false
         }
         let now = clock()
+        // Pages are served early only when the last build was good and made the same jobs: then
+        // a job makes the same kind of pages as before, and a request knows which job to ask.
+        let pending = state.withLock { s -> PendingBuild in
+            let known = s.built && s.responder.failure == nil && s.jobs == site.jobs
+            let pending = PendingBuild(site, at: now, jobOfPath: known ? s.jobOfPath : nil, previous: s.responder.snapshot)
+            s.pending = pending
+            return pending
+        }
+        // Waiting requests go on once the snapshot is swapped or the failure recorded.
+        defer { pending.finish() }
+        whileRendering()
+        let result: BuildPipeline.Built
+        do { result = try BuildPipeline.complete(site) { (i) throws(BuildFailure) in try pending.files(i) } } catch {
+            state.withLock { $0.pending = nil }
+            fail(error)
+            return false
+        }
+        let jobOfPath = pending.pathsByJob()
         let warnings = result.warnings.map { "\($0.severity.rawValue): \($0)\n" }
         let (snapshot, first, recovered, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool, Bool) in
             let old = s.responder.snapshot
@@ -62,6 +95,7 @@ public final class PreviewSession: Sendable {
             let recovered = s.responder.failure != nil
             s.responder.snapshot = snapshot
             s.responder.failure = nil
+            (s.pending, s.jobs, s.jobOfPath) = (nil, site.jobs, jobOfPath)
             if !s.built || recovered || snapshot.differs(from: old) {
                 s.responder.reloadID = reload.publish()
                 s.responder.stateChanged = now
@@ -102,6 +136,17 @@ public final class PreviewSession: Sendable {
                                                        ("X-Content-Type-Options", "nosniff")],
                                 body: .stream { stream.next() })
         }
+        let (responder, pending) = state.withLock { ($0.responder, $0.pending) }
+        guard let pending, request.method == "GET" || request.method == "HEAD",
+              let path = RequestPath.resolve(request.path) else { return responder.respond(request) }
+        if let entry = pending.entry(path) {
+            var early = responder
+            early.early = (path, entry)
+            return early.respond(request)
+        }
+        // Not a page the rebuild can make alone (an asset, a new page, a 404): the old file
+        // might be stale and the new one is not made yet, so wait for the swap.
+        pending.wait(seconds: PreviewSession.pendingWait)
         return state.withLock { $0.responder }.respond(request)
     }
 

@@ -13,6 +13,8 @@ struct SiteResponder: Sendable {
     /// When the build state (the script's id, the overlay) last changed: a served page is no
     /// older than that.
     var stateChanged: Int64 = 0
+    /// A file of a rebuild in progress, served instead of the snapshot's (`PendingBuild`).
+    var early: (path: String, entry: SiteSnapshot.Entry)?
 
     static let allowed = "GET, HEAD"
 
@@ -23,7 +25,7 @@ struct SiteResponder: Sendable {
         guard let path = RequestPath.resolve(request.path) else {
             return plain(400, "Bad request: that path cannot name a file of the site.\n")
         }
-        guard let entry = snapshot[path] else {
+        guard let entry = early.flatMap({ $0.path == path ? $0.entry : nil }) ?? snapshot[path] else {
             // A folder asked for without its slash: its relative links need the slash.
             if !path.hasSuffix("index.html"), snapshot[path + "/index.html"] != nil {
                 return HTTPResponse(status: 301, headers: [("Location", "/" + path + "/")] + common(ContentType.plainText))

@@ -31,7 +31,7 @@ public final class SiteWatcher: Sendable {
 
     /// Starts watching `paths` (folders are watched with everything below them; files and
     /// paths that do not exist yet by name). Watching has begun when this returns.
-    public init(paths: [String], method: Method = .native, quietPeriod: Double = 0.05, maxDelay: Double = 0.25,
+    public init(paths: [String], method: Method = .native, quietPeriod: Double = 0.025, maxDelay: Double = 0.25,
                 onChange: @escaping @Sendable () -> Void) {
         var fds: [Int32] = [-1, -1]
         // Without the pipe, stop() cannot wake the thread: it then looks at a flag every 0.25 s.

@@ -14,7 +14,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// One page, or a small batch of pages.
-    enum Job: Sendable {
+    enum Job: Sendable, Equatable {
         case dashboards, pointsIndex, notesIndex, targetsIndex, weight, todos, habitsIndex, yearsIndex
         /// `feed.xml`, only with a base URL.
         case feed
