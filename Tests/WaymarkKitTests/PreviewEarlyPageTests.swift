@@ -26,9 +26,15 @@ import Testing
 
         init() throws {
             export = try PreviewHarness.copyDemo(into: dir)
-            let session = PreviewSession(build: { [self] () throws(BuildFailure) -> PreparedSite in try pipeline.prepare(request()) },
-                                         clock: { [self] in now.withLock { $0 } }, monotonic: { 0 }, quiet: true, log: { _ in },
-                                         whileRendering: { [self] in
+            // The session's closures hold the fixture weakly: the fixture holds the session, and a
+            // cycle would keep both (and every page) alive past the test (LeakSanitizer's report).
+            let session = PreviewSession(build: { [weak self] () throws(BuildFailure) -> PreparedSite in
+                                             guard let self else { throw BuildFailure(step: .read, kind: .internalError, message: "the fixture is gone") }
+                                             return try pipeline.prepare(request())
+                                         },
+                                         clock: { [weak self] in self?.now.withLock { $0 } ?? 0 }, monotonic: { 0 }, quiet: true, log: { _ in },
+                                         whileRendering: { [weak self] in
+                                             guard let self else { return }
                                              if let hook = hook.withLock({ $0 }), let session = box.withLock({ $0 }) { hook(session) }
                                          })
             box.withLock { $0 = session }
