@@ -13,17 +13,12 @@ enum JSONCText {
         var out = bytes
         var i = 0
         let n = bytes.count
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
         while i < n {
             let b = bytes[i]
             if b == quote {
-                // Skip the string; a `//` inside it is text. An unterminated string is left for
-                // the parser to report.
-                i += 1
-                while i < n, bytes[i] != quote, bytes[i] != 0x0A {
-                    i += bytes[i] == backslash ? 2 : 1
-                }
-                i += 1
+                // Skip the string; a `//` inside it is text.
+                i = afterString(bytes, from: i)
             } else if b == slash, i + 1 < n, bytes[i + 1] == slash {
                 while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D {
                     out[i] = 0x20
@@ -57,17 +52,14 @@ enum JSONCText {
     /// `]`; runs after the comments are gone. A comma after `{`, `[` or another comma is left
     /// for the parser to report: `{,}` is not an empty object.
     private static func blankTrailingCommas(_ bytes: inout [UInt8]) {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
         var i = 0
         let n = bytes.count
         var last: UInt8 = 0  // the last byte that is not white space, outside strings
         while i < n {
             let b = bytes[i]
             if b == quote {
-                i += 1
-                while i < n, bytes[i] != quote, bytes[i] != 0x0A {
-                    i += bytes[i] == backslash ? 2 : 1
-                }
+                i = afterString(bytes, from: i) - 1  // the loop steps past the closing quote
                 last = quote
             } else if b == UInt8(ascii: ",") {
                 var j = i + 1
@@ -79,5 +71,17 @@ enum JSONCText {
             }
             i += 1
         }
+    }
+
+    /// The offset after the string that starts at `start` (its opening quote): past the closing
+    /// quote, or past the line break or end where an unterminated string stops (the parser
+    /// reports it).
+    private static func afterString(_ bytes: [UInt8], from start: Int) -> Int {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var i = start + 1
+        while i < bytes.count, bytes[i] != quote, bytes[i] != 0x0A {
+            i += bytes[i] == backslash ? 2 : 1
+        }
+        return i + 1
     }
 }

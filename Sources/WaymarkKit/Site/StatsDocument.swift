@@ -138,20 +138,14 @@ enum StatsDocument {
         ])
     }
 
+    /// The members of the `weight` block that hold no weight: dates, counts and changes. An
+    /// allow-list, so a member added to `weight` later stays out until it is judged here.
+    static let weightChangeMembers: Set<String> = ["unit", "entries", "firstDate", "latestDate", "change7d", "change30d", "change365d", "weeklyRate"]
+
     /// The `weight` block with `privacy.weight: changes`: dates and changes, no weight.
     static func weightChanges(_ w: WeightStatistics?) -> JSONOutput {
-        guard let w else { return .null }
-        func kg(_ v: Double?) -> JSONOutput { .fixed(v, 3) }
-        return .object([
-            ("unit", .string("kg")),
-            ("entries", .int(w.entries)),
-            ("firstDate", .string(w.series.days.first?.date.description ?? w.latestDate.description)),
-            ("latestDate", .string(w.latestDate.description)),
-            ("change7d", kg(w.change7d)),
-            ("change30d", kg(w.change30d)),
-            ("change365d", kg(w.change365d)),
-            ("weeklyRate", kg(w.weeklyRate)),
-        ])
+        guard case .object(let members) = weight(w) else { return .null }
+        return .object(members.filter { weightChangeMembers.contains($0.0) })
     }
 
     static func tag(_ t: TagStats, _ h: HabitFigures? = nil, points: Bool = true) -> JSONOutput {
