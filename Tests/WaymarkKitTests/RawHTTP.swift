@@ -42,6 +42,33 @@ struct RawHTTP {
         return RawHTTP.parse(data, method: method)
     }
 
+    /// Opens a connection and sends `text` (part of a request, say) without reading anything;
+    /// the caller owns the descriptor. Nil when the connection cannot be made.
+    func openSending(_ text: String) -> Int32? {
+        guard let fd = openConnection(timeout: 1) else { return nil }
+        guard sendText(fd, text) else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Sends more of a request on a connection from `openSending`; false once the server has
+    /// closed it.
+    func sendMore(_ fd: Int32, _ text: String) -> Bool { sendText(fd, text) }
+
+    /// Whether the server has closed the connection (end of file or a reset), without waiting.
+    /// Anything the server sent first is read and dropped.
+    static func isClosed(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 { continue }
+            if n == 0 { return true }
+            return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+        }
+    }
+
     /// GET with a fresh connection until `accept` holds or `timeout` seconds pass; returns the
     /// last response and the seconds it took.
     func poll(_ target: String, timeout: Double, until accept: (Response) -> Bool) -> (Response?, Double) {
@@ -84,6 +111,10 @@ struct RawHTTP {
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return nil }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -104,8 +135,16 @@ struct RawHTTP {
 
     private func sendText(_ fd: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) } == bytes.count
+        return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, RawHTTP.noSignal) } == bytes.count
     }
+
+    /// A send to a connection the server closed fails instead of killing the test process
+    /// (on macOS the socket says so itself: SO_NOSIGPIPE in `openConnection`).
+    #if canImport(Glibc)
+    static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    static let noSignal: Int32 = 0
+    #endif
 
     static func parse(_ data: [UInt8], method: String) -> Response? {
         let separator = Array("\r\n\r\n".utf8)

@@ -84,6 +84,54 @@ struct ServeHTTPTests {
         #expect(preview.http.request("GET", "/notes/images/")?.status == 404)
     }
 
+    /// A raw NUL ends the path where a C string would end: `/index.html\0.css` must not be
+    /// read as `/index.html`. Sent as raw bytes, as no client library would.
+    @Test func aRawNULInTheRequestIs400() throws {
+        let preview = try PreviewHarness([])
+        for target in ["/index.html\u{0}.css", "/\u{0}", "/notes/\u{0}../../etc/passwd", "/?since=a\u{0}b"] {
+            let response = try #require(preview.http.exchange("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+                                        "\(target.debugDescription)")
+            #expect(response.status == 400, "\(target.debugDescription)")
+            #expect(response.headers["content-type"] == "text/plain; charset=utf-8", "\(target.debugDescription)")
+        }
+        // In a header's value (RFC 9110, section 5.5: reject or replace).
+        let header = try #require(preview.http.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\u{0}evil\r\nConnection: close\r\n\r\n"))
+        #expect(header.status == 400)
+        #expect(preview.http.request("GET", "/index.html")?.status == 200)
+    }
+
+    @Test func aMethodWithANULIs400() throws {
+        let preview = try PreviewHarness([])
+        for method in ["GET\u{0}", "GE\u{0}T", "\u{0}GET", "HEAD\u{0}"] {
+            let response = try #require(preview.http.exchange("\(method) / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+                                        "\(method.debugDescription)")
+            #expect(response.status == 400, "\(method.debugDescription)")
+        }
+        // Not a token at all (RFC 9110, section 9.1): also refused before any method check.
+        #expect(preview.http.exchange("G(T / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")?.status == 400)
+        #expect(preview.http.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")?.status == 200)
+    }
+
+    /// RFC 9112, section 3.2: a request with more than one Host, or an HTTP/1.1 request without
+    /// one, gets 400; the first Host must not win (the second may be the one a page of another
+    /// site sent).
+    @Test func twoHostHeadersAre400() throws {
+        let preview = try PreviewHarness([])
+        let heads = ["Host: 127.0.0.1\r\nHost: evil.example\r\n", "Host: evil.example\r\nHost: 127.0.0.1\r\n",
+                     "Host: 127.0.0.1\r\nhost: 127.0.0.1\r\n",
+                     // Hidden second Hosts: white space before the colon (section 5.1), a folded line (5.2).
+                     "Host: 127.0.0.1\r\nHost : evil.example\r\n", "X-A: b\r\n Host: evil.example\r\nHost: 127.0.0.1\r\n",
+                     // HTTP/1.1 without a Host.
+                     ""]
+        for head in heads {
+            let response = try #require(preview.http.exchange("GET /stats.json HTTP/1.1\r\n\(head)Connection: close\r\n\r\n"), "\(head.debugDescription)")
+            #expect(response.status == 400, "\(head.debugDescription)")
+            #expect(!response.text.contains("{"), "\(head.debugDescription)")
+        }
+        // HTTP/1.0 without Host is still served (docs/serve.md, Security).
+        #expect(preview.http.exchange("GET /stats.json HTTP/1.0\r\n\r\n")?.status == 200)
+    }
+
     @Test func liveReloadStreamTellsAnOlderPageToReload() throws {
         let preview = try PreviewHarness([])
         let page = try #require(preview.http.request("GET", "/")).text

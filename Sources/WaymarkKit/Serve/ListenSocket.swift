@@ -17,6 +17,11 @@ public struct ListenSocket: Sendable {
     /// name such as `localhost.` may resolve to anything).
     public let isLoopback: Bool
 
+    /// Connections the system queues before they are accepted. A burst of clients that open a
+    /// connection and send nothing must not fill the queue before the gate accepts (and, when
+    /// its pool is full, closes) them; the system caps it (Linux: net.core.somaxconn).
+    static let backlog: Int32 = 1_024
+
     /// Binds `host` (a name, an address, an IPv6 address in brackets as in a URL) and `port`,
     /// trying each address the name has.
     public static func open(host: String, port: Int) throws(ServeError) -> ListenSocket {
@@ -50,7 +55,7 @@ public struct ListenSocket: Sendable {
             if info.ai_family == AF_INET6, !isMapped(info.ai_addr) {
                 setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
             }
-            guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, 64) == 0 else {
+            guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, ListenSocket.backlog) == 0 else {
                 lastError = errno
                 close(fd)
                 continue
