@@ -61,7 +61,7 @@ enum BuildCommand {
     /// What a build did, in a few lines.
     static func summary(_ outcome: BuildPipeline.Outcome, seconds: Double) -> String {
         let report = outcome.report
-        let output = outcome.output
+        let output = Diagnostic.path(outcome.output)
         var line = "Built \(outcome.pages) pages into \(output)/ "
         if report.upToDate {
             line += "(up to date, nothing rewritten)"
@@ -79,7 +79,7 @@ enum BuildCommand {
             text += "Replaced the files inside \(output)/ one by one, because \(reason); each page is whole, but for a moment old and new pages were side by side.\n"
         }
         for leftover in report.leftovers {
-            text += "warning: left \(leftover) from an earlier build: it holds files Waymark did not write; look inside, then remove it\n"
+            text += "warning: left \(Diagnostic.path(leftover)) from an earlier build: it holds files Waymark did not write; look inside, then remove it\n"
         }
         return text + "Open \(output)/index.html in a browser.\n"
     }

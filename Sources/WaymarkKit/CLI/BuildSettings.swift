@@ -78,7 +78,7 @@ public struct BuildSettings: Sendable {
             configDirectory = SiteConfig.directory(of: path)
             config = config.resolvingPaths(against: configDirectory)
             settings.configPath = path
-            settings.notes.append("Using \(path)")
+            settings.notes.append("Using \(Diagnostic.path(path))")
         }
 
         // The command line wins, key by key.
@@ -100,7 +100,7 @@ public struct BuildSettings: Sendable {
                 request.theme = custom
                 request.customTheme = true
                 settings.templatesPath = dir
-                settings.notes.append("Using \(replaced.count) file(s) from \(dir)")
+                settings.notes.append("Using \(replaced.count) file(s) from \(Diagnostic.path(dir))")
             } catch {
                 throw Failure(message: "\(error)", exitCode: ExitCode(for: error.kind))
             }
@@ -113,7 +113,7 @@ public struct BuildSettings: Sendable {
     /// when there is one.
     static func configPath(_ parsed: ParsedArguments, _ fs: FileSystem, directory: String) throws(Failure) -> String? {
         if let given = parsed.value("--config") {
-            guard fs.kind(given) != nil else { throw Failure(message: "\(given): no such config file", exitCode: .noInput) }
+            guard fs.kind(given) != nil else { throw Failure(message: "\(Diagnostic.path(given)): no such config file", exitCode: .noInput) }
             return given
         }
         let candidate = SiteConfig.path(defaultConfigName, against: directory)
@@ -124,19 +124,19 @@ public struct BuildSettings: Sendable {
     /// The config file's settings, or every problem in it.
     static func read(_ path: String, _ fs: FileSystem) throws(Failure) -> SiteConfig {
         guard fs.canonicalPath(path).flatMap(fs.kind) == .file else {
-            throw Failure(message: "\(path): not a file; --config names a JSON file such as waymark.json", exitCode: .noInput)
+            throw Failure(message: "\(Diagnostic.path(path)): not a file; --config names a JSON file such as waymark.json", exitCode: .noInput)
         }
         if let size = fs.fileSize(path), size > maxConfigSize {
-            throw Failure(message: "\(path): \(size >> 20) MiB is too large for a config file", exitCode: .config)
+            throw Failure(message: "\(Diagnostic.path(path)): \(size >> 20) MiB is too large for a config file", exitCode: .config)
         }
         let bytes: [UInt8]
         do throws(FileSystemError) { bytes = try fs.readFile(path) } catch {
-            throw Failure(message: "cannot read \(path): \(error.detail)", exitCode: .noInput)
+            throw Failure(message: "cannot read \(Diagnostic.path(path)): \(error.detail)", exitCode: .noInput)
         }
         let outcome = SiteConfigReader(file: path).read(bytes)
         let errors = outcome.problems.filter { $0.severity == .error }.count
         guard errors == 0 else {
-            throw Failure(message: "\(errors) problem\(errors == 1 ? "" : "s") in \(path)",
+            throw Failure(message: "\(errors) problem\(errors == 1 ? "" : "s") in \(Diagnostic.path(path))",
                           diagnostics: outcome.problems, exitCode: .config)
         }
         return outcome.config

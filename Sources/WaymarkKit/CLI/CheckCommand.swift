@@ -48,7 +48,7 @@ enum CheckCommand {
         let format = LocaleFormat(.en)
         var out = ""
         for file in files {
-            out += "\(file.file): \(format.integer(file.records)) record\(file.records == 1 ? "" : "s") read"
+            out += "\(Diagnostic.path(file.file)): \(format.integer(file.records)) record\(file.records == 1 ? "" : "s") read"
             if file.invalid > 0 { out += ", \(format.integer(file.invalid)) invalid" }
             out += "\n"
         }
@@ -60,13 +60,14 @@ enum CheckCommand {
         let format = LocaleFormat(.en)
         var out = ""
         for report in reports {
-            out += "\(report.given)\n"
+            out += "\(Diagnostic.path(report.given))\n"
             if let earlier = report.sameAs {
-                out += "  the same as \(earlier), given earlier: read once\n"
+                out += "  the same as \(Diagnostic.path(earlier)), given earlier: read once\n"
                 continue
             }
             for part in report.parts {
-                let files = part.files.count == 1 ? part.files[0] : "\(part.files.first ?? "") and \(part.files.count - 1) more files"
+                let firstFile = Diagnostic.path(part.files.first ?? "")
+                let files = part.files.count == 1 ? firstFile : "\(firstFile) and \(part.files.count - 1) more files"
                 out += "  \(part.kind): \(files)\n"
                 var line = "    " + part.counts.description
                 if let first = part.counts.first, let last = part.counts.last {

@@ -19,9 +19,10 @@ enum InitCommand {
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
         let fs = env.fileSystem
         let dir = parsed.positionals.first ?? "."
+        let shownDir = Diagnostic.path(dir)
         let quiet = parsed.flag("--quiet")
         guard fs.canonicalPath(dir).flatMap(fs.kind) == .directory else {
-            env.standardError("error: \(dir): \(fs.kind(dir) == nil ? "does not exist" : "is not a folder")\n")
+            env.standardError("error: \(shownDir): \(fs.kind(dir) == nil ? "does not exist" : "is not a folder")\n")
             return fs.kind(dir) == nil ? .noInput : .usage
         }
         let configPath = SiteConfig.path(BuildSettings.defaultConfigName, against: dir)
@@ -34,7 +35,7 @@ enum InitCommand {
             if fs.kind(configPath) != nil { existing.append(configPath) }
             if fs.kind(schemaPath) != nil, !schemaIsOurs { existing.append(schemaPath) }
             if !existing.isEmpty {
-                env.standardError("error: \(existing.joined(separator: " and ")) already exist\(existing.count == 1 ? "s" : ""); edit it, or add --force to write a new one (the old one is kept as .bak)\n")
+                env.standardError("error: \(existing.map(Diagnostic.path).joined(separator: " and ")) already exist\(existing.count == 1 ? "s" : ""); edit it, or add --force to write a new one (the old one is kept as .bak)\n")
                 return .cannotCreate
             }
         }
@@ -44,8 +45,8 @@ enum InitCommand {
         var said: [String] = []
         do throws(FileSystemError) {
             // With --force, what was there is set aside, never lost: it may be the user's own work.
-            if let aside = try setAside(configPath, fs) { said.append("Kept the old \(BuildSettings.defaultConfigName) as \(aside).") }
-            if !schemaIsOurs, let aside = try setAside(schemaPath, fs) { said.append("Kept the old \(ConfigSchema.fileName) as \(aside).") }
+            if let aside = try setAside(configPath, fs) { said.append("Kept the old \(BuildSettings.defaultConfigName) as \(Diagnostic.path(aside)).") }
+            if !schemaIsOurs, let aside = try setAside(schemaPath, fs) { said.append("Kept the old \(ConfigSchema.fileName) as \(Diagnostic.path(aside)).") }
             try fs.writeFile(configPath, Array(text.utf8))
             if !schemaIsOurs { try fs.writeFile(schemaPath, schema) }
         } catch {
@@ -72,9 +73,10 @@ enum InitCommand {
 
     /// What was found and written, and what to run next.
     static func report(_ found: [SourceFinder.Found], dir: String, said: [String]) -> String {
+        let shownDir = Diagnostic.path(dir)
         var out = ""
         if found.isEmpty {
-            out += "Found no exports in \(dir == "." ? "this folder" : dir). Put them here (or list their paths under \"sources\" in waymark.json); until then waymark build builds the demo export.\n"
+            out += "Found no exports in \(dir == "." ? "this folder" : shownDir). Put them here (or list their paths under \"sources\" in waymark.json); until then waymark build builds the demo export.\n"
         } else {
             out += "Found \(found.count) source\(found.count == 1 ? "" : "s"):\n"
             let width = min(40, found.map(\.path.count).max() ?? 0)
@@ -83,10 +85,10 @@ enum InitCommand {
                 out += "  " + name + String(repeating: " ", count: max(1, width + 2 - name.count)) + source.kinds.joined(separator: ", ") + "\n"
             }
         }
-        let shown = dir == "." ? "" : dir + "/"
+        let shown = dir == "." ? "" : shownDir + "/"
         out += "Wrote \(shown)\(BuildSettings.defaultConfigName) and \(shown)\(ConfigSchema.fileName).\n"
         out += said.map { $0 + "\n" }.joined()
-        let cd = dir == "." ? "" : "cd \(dir) && "
+        let cd = dir == "." ? "" : "cd \(shownDir) && "
         out += "Next: \(cd)waymark build (or \(cd)waymark serve to preview while you edit).\n"
         return out
     }

@@ -15,18 +15,19 @@ enum InitThemeCommand {
     static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
         let fs = env.fileSystem
         let dir = parsed.positionals.first ?? "theme"
+        let shownDir = Diagnostic.path(dir)
         let theme = Theme.embedded
         var files: [(String, [UInt8])] = theme.templates.map { ($0.key + ".mustache", Array($0.value.utf8)) }
         files += theme.assets.map { ($0.key, $0.value) }
         files.sort { $0.0 < $1.0 }
 
         if let kind = fs.kind(dir), fs.canonicalPath(dir).flatMap(fs.kind) != .directory || kind == .file {
-            env.standardError("error: \(dir) exists and is not a folder\n")
+            env.standardError("error: \(shownDir) exists and is not a folder\n")
             return .cannotCreate
         }
         let existing = files.map(\.0).filter { fs.kind(dir + "/" + $0) != nil }
         if !existing.isEmpty && !parsed.flag("--force") {
-            env.standardError("error: \(dir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
+            env.standardError("error: \(shownDir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
             return .cannotCreate
         }
         do throws(FileSystemError) {
@@ -41,7 +42,7 @@ enum InitThemeCommand {
             return ExitCode(for: error.writeKind)
         }
         if !parsed.flag("--quiet") {
-            env.standardError("Wrote \(files.count) files into \(dir)/. Build with: waymark build --templates \(dir)\n")
+            env.standardError("Wrote \(files.count) files into \(shownDir)/. Build with: waymark build --templates \(shownDir)\n")
         }
         return .ok
     }

@@ -40,16 +40,17 @@ enum SampleCommand {
         }
         let fs = env.fileSystem
         let dir = parsed.value("--output") ?? "sample-export"
+        let shownDir = Diagnostic.path(dir)
         switch fs.kind(dir) {
         case nil: break
         case .directory?:
             let names = (try? fs.listDirectory(dir)) ?? []
             if !names.isEmpty && !parsed.flag("--force") {
-                env.standardError("error: \(dir) is not empty; choose a new folder or add --force\n")
+                env.standardError("error: \(shownDir) is not empty; choose a new folder or add --force\n")
                 return .cannotCreate
             }
         default:
-            env.standardError("error: \(dir) exists and is not a folder\n")
+            env.standardError("error: \(shownDir) exists and is not a folder\n")
             return .cannotCreate
         }
         var written = 0
@@ -65,7 +66,7 @@ enum SampleCommand {
             return ExitCode(for: error.writeKind)
         }
         if !parsed.flag("--quiet") {
-            env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(dir)/. Build it with: waymark build \(dir)\n")
+            env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(shownDir)/. Build it with: waymark build \(shownDir)\n")
         }
         return .ok
     }

@@ -73,6 +73,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A path or a file name as every summary and message prints it: escaped by `shorten`,
+    /// and cut only past `pathLimit` characters, so a path to copy stays whole.
+    public static func path(_ text: String) -> String { shorten(text, limit: pathLimit) }
+    public static let pathLimit = 1_024
+
     /// Makes a value from the data safe and short enough to quote in a terminal message:
     /// control characters, bidi overrides and quotes are escaped, and long values are cut with "…".
     public static func shorten(_ text: String, limit: Int = 60) -> String {

@@ -195,7 +195,7 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         FileSystemError(path: path, operation: "read", reason: .tooLarge, detail: "larger than 1 GiB")
     }
 
-    public var description: String { "cannot \(operation) \(path): \(detail)" }
+    public var description: String { "cannot \(operation) \(Diagnostic.path(path)): \(detail)" }
 
     /// The kind of a failed write: out of space or another I/O failure is `.io`; anything else
     /// (permissions, a file in the way) means the output cannot be created.

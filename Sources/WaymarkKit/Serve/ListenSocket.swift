@@ -67,8 +67,8 @@ public struct ListenSocket: Sendable {
         switch lastError {
         case EADDRINUSE: throw .portInUse(port, host: host)
         case EACCES: throw ServeError(message: "not allowed to listen on port \(port) (ports below 1024 need root); use --port 8080 or another above 1023", kind: .usage)
-        case EADDRNOTAVAIL: throw ServeError(message: "cannot listen on \(host): it is not an address of this machine", kind: .usage)
-        default: throw ServeError(message: "cannot listen on \(host) port \(port): \(String(cString: strerror(lastError)))", kind: .io)
+        case EADDRNOTAVAIL: throw ServeError(message: "cannot listen on \(Diagnostic.shorten(host)): it is not an address of this machine", kind: .usage)
+        default: throw ServeError(message: "cannot listen on \(Diagnostic.shorten(host)) port \(port): \(String(cString: strerror(lastError)))", kind: .io)
         }
     }
 

@@ -23,7 +23,7 @@ enum ServeAddress {
     /// anyone on the network can read the site.
     static func warning(host: String, isLoopback: Bool) -> String? {
         guard !isLoopback else { return nil }
-        return "warning: serving on \(host), not only on this computer: anyone who can reach it on the network can read the site and the personal data in it. Use --host 127.0.0.1 to keep it to yourself.\n"
+        return "warning: serving on \(Diagnostic.shorten(host)), not only on this computer: anyone who can reach it on the network can read the site and the personal data in it. Use --host 127.0.0.1 to keep it to yourself.\n"
     }
 
     /// The address to open in a browser.

@@ -9,7 +9,7 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     static func portInUse(_ port: Int, host: String) -> ServeError {
-        ServeError(message: "port \(port) on \(host) is already in use (is another server running?); choose another with --port, e.g. --port \(port == 65535 ? 8081 : port + 1), or --port 0 for any free one",
+        ServeError(message: "port \(port) on \(Diagnostic.shorten(host)) is already in use (is another server running?); choose another with --port, e.g. --port \(port == 65535 ? 8081 : port + 1), or --port 0 for any free one",
                    kind: .busy)
     }
 }

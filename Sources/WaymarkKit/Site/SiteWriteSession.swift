@@ -105,7 +105,7 @@ public final class SiteWriteSession: Sendable {
         } catch {
             abandonStaging()
             if error.reason == .notEmpty || error.reason == .exists {
-                throw SiteWriteError(kind: .refused, message: "\(target) was filled by something else while the site was built; it was left as it is. Build again.")
+                throw SiteWriteError(kind: .refused, message: "\(Diagnostic.path(target)) was filled by something else while the site was built; it was left as it is. Build again.")
             }
             throw SiteWriter.failure(error)
         }
@@ -144,10 +144,10 @@ extension SiteWriter {
         let lockPath = parent + "/." + name + ".waymark-lock"
         let lock: FileLock?
         do { lock = try fileSystem.lock(lockPath) } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(output) for writing: \(error.description)")
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(Diagnostic.path(output)) for writing: \(error.description)")
         }
         guard let lock else {
-            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(output); wait for it to finish, or write elsewhere with -o")
+            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(Diagnostic.path(output)); wait for it to finish, or write elsewhere with -o")
         }
         signalCleanup?.registerFile(lockPath)
         let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
@@ -170,7 +170,7 @@ extension SiteWriter {
             } catch {
                 lock.release()
                 signalCleanup?.unregisterFile(lockPath)
-                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(folder) beside the output: \(error.detail)")
+                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(folder)) beside the output: \(error.detail)")
             }
             signalCleanup?.register(folder, site: target)
             staging = folder

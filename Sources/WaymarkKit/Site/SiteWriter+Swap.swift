@@ -14,7 +14,7 @@ extension SiteWriter {
             // Marks the folder as Waymark's until the manifest says what is in it.
             try fs.writeFile(staging + "/" + SiteLeftovers.marker, [])
         } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(staging) beside the output: \(error.detail)")
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(staging)) beside the output: \(error.detail)")
         }
         signalCleanup?.register(staging, site: plan.target)
         defer { signalCleanup?.unregister(staging) }
@@ -47,7 +47,7 @@ extension SiteWriter {
                     try makeDirectories(for: path, in: staging, made: &made)
                     do throws(FileSystemError) { try fs.hardLink(source, staging + "/" + path) } catch {
                         // A copy would be a different file: write in place instead.
-                        throw SwapFailure(reason: "\(path) cannot be linked into the new site (\(error.detail))")
+                        throw SwapFailure(reason: "\(Diagnostic.path(path)) cannot be linked into the new site (\(error.detail))")
                     }
                     report.kept.append(path)
                 case .symbolicLink?:
@@ -116,8 +116,8 @@ extension SiteWriter {
             }
         } catch {
             SiteLeftovers(fileSystem: fs).remove(staging, site: target)
-            if error.reason == .crossDevice { throw SwapFailure(reason: "\(target) cannot be renamed (\(error.detail))") }
-            throw SiteWriteError(kind: .io, message: "cannot move the new site into \(target): \(error.detail); the previous site was left as it was")
+            if error.reason == .crossDevice { throw SwapFailure(reason: "\(Diagnostic.path(target)) cannot be renamed (\(error.detail))") }
+            throw SiteWriteError(kind: .io, message: "cannot move the new site into \(Diagnostic.path(target)): \(error.detail); the previous site was left as it was")
         }
         // The rename is durable only once the parent folder is.
         try? fs.sync(plan.parent)

@@ -94,7 +94,7 @@ public struct SiteWriter: Sendable {
         case .foreign:
             guard force else {
                 throw SiteWriteError(kind: .refused, message: """
-                    refusing to write into \(target): it is not empty and Waymark did not create it (there is no \(SiteManifest.fileName) file). \
+                    refusing to write into \(Diagnostic.path(target)): it is not empty and Waymark did not create it (there is no \(SiteManifest.fileName) file). \
                     Choose an empty or new folder with -o, or add --force to write into it; files Waymark does not produce are kept.
                     """)
             }
@@ -109,12 +109,12 @@ public struct SiteWriter: Sendable {
         }
         if !clashes.isEmpty && !force {
             throw SiteWriteError(kind: .refused, message: """
-                refusing to overwrite \(clashes.count) file(s) in \(target) that Waymark did not write: \
-                \(clashes.prefix(5).joined(separator: ", ")). Move them away or add --force.
+                refusing to overwrite \(clashes.count) file(s) in \(Diagnostic.path(target)) that Waymark did not write: \
+                \(clashes.prefix(5).map(Diagnostic.path).joined(separator: ", ")). Move them away or add --force.
                 """)
         }
         if let folder = clashes.first(where: { entries[$0]?.kind == .directory || entries[$0]?.kind == .mount }) {
-            throw SiteWriteError(kind: .refused, message: "refusing to replace the folder \(target)/\(folder), which Waymark did not write, with a page; move it away")
+            throw SiteWriteError(kind: .refused, message: "refusing to replace the folder \(Diagnostic.path(target))/\(Diagnostic.path(folder)), which Waymark did not write, with a page; move it away")
         }
         plan.clashes = Set(clashes)
 
@@ -145,13 +145,13 @@ public struct SiteWriter: Sendable {
     /// Why the output cannot be swapped as a whole; nil when it can.
     func inPlaceReason(_ plan: Plan) -> String? {
         if plan.inventory.isMountPoint(plan.target, parent: plan.parent, fileSystem) {
-            return "\(plan.target) is a mount point"
+            return "\(Diagnostic.path(plan.target)) is a mount point"
         }
         if let mount = plan.inventory.entries.first(where: { $0.value.kind == .mount })?.key {
-            return "\(mount) inside it is another file system"
+            return "\(Diagnostic.path(mount)) inside it is another file system"
         }
         if let other = plan.foreign.first(where: { plan.inventory.entries[$0]?.kind == .other }) {
-            return "\(other) inside it is not a file, folder or link"
+            return "\(Diagnostic.path(other)) inside it is not a file, folder or link"
         }
         return nil
     }
@@ -166,7 +166,7 @@ public struct SiteWriter: Sendable {
         }
         for file in files {
             for folder in directories(of: file.path) where seen.contains(folder) {
-                throw SiteWriteError(kind: .internalError, message: "internal error: \(folder) is both a file and the folder of \(file.path)")
+                throw SiteWriteError(kind: .internalError, message: "internal error: \(Diagnostic.path(folder)) is both a file and the folder of \(file.path)")
             }
         }
     }
@@ -185,20 +185,20 @@ public struct SiteWriter: Sendable {
         if path.isEmpty { path = "." }
         if fileSystem.kind(path) != nil {
             guard let canonical = fileSystem.canonicalPath(path) else {
-                throw SiteWriteError(kind: .cannotCreate, message: "\(output) is a symbolic link to nothing")
+                throw SiteWriteError(kind: .cannotCreate, message: "\(Diagnostic.path(output)) is a symbolic link to nothing")
             }
             guard canonical != "/" else { throw SiteWriteError(kind: .refused, message: "refusing to write a site into /") }
             return canonical
         }
         let (parent, name) = split(path)
-        guard name != "." && name != ".." else { throw SiteWriteError(kind: .cannotCreate, message: "cannot use \(output) as the output folder") }
+        guard name != "." && name != ".." else { throw SiteWriteError(kind: .cannotCreate, message: "cannot use \(Diagnostic.path(output)) as the output folder") }
         if fileSystem.kind(parent) == nil {
             do { try fileSystem.createDirectories(parent) } catch {
-                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(error.path): \(error.detail)")
+                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(error.path)): \(error.detail)")
             }
         }
         guard let canonicalParent = fileSystem.canonicalPath(parent), fileSystem.kind(canonicalParent) == .directory else {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(output): \(parent) is not a folder")
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(output)): \(Diagnostic.path(parent)) is not a folder")
         }
         return (canonicalParent == "/" ? "" : canonicalParent) + "/" + name
     }
@@ -215,7 +215,7 @@ public struct SiteWriter: Sendable {
         case .directory?:
             let names: [String]
             do { names = try fileSystem.listDirectory(target) } catch {
-                throw SiteWriteError(kind: .cannotCreate, message: "cannot list \(target): \(error.detail)")
+                throw SiteWriteError(kind: .cannotCreate, message: "cannot list \(Diagnostic.path(target)): \(error.detail)")
             }
             if names.isEmpty { return .empty }
             if names.contains(SiteManifest.fileName),
@@ -225,7 +225,7 @@ public struct SiteWriter: Sendable {
             }
             return .foreign
         default:
-            throw SiteWriteError(kind: .cannotCreate, message: "\(target) exists and is not a folder")
+            throw SiteWriteError(kind: .cannotCreate, message: "\(Diagnostic.path(target)) exists and is not a folder")
         }
     }
 

@@ -26,7 +26,7 @@ public struct Theme: Sendable {
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var message: String
-        public var description: String { "\(path): \(message)" }
+        public var description: String { "\(Diagnostic.path(path)): \(message)" }
         /// A theme folder that is not there is missing input; anything else is bad data.
         public var kind: ErrorKind { missing ? .missingInput : .badData }
         var missing = false

@@ -37,7 +37,7 @@ enum WithingsImporter {
         }
         let fatColumn = csv.names.firstIndex { $0.hasPrefix("fat mass") }
         let fatUnit = fatColumn.flatMap { unit(of: csv.names[$0]) } ?? weightUnit
-        if weightUnit != .kg { part.remarks.append("weights read as \(WeighingUnits.name(weightUnit)), as the header says (\"\(csv.header[weightColumn].text)\")") }
+        if weightUnit != .kg { part.remarks.append("weights read as \(WeighingUnits.name(weightUnit)), as the header says (\"\(Diagnostic.shorten(csv.header[weightColumn].text))\")") }
         var rowsWithoutWeight = 0
         for row in csv.rows {
             let line = row.first?.line ?? 0
