@@ -12,11 +12,11 @@ import Darwin
 enum OpenFileLimit {
     #if canImport(Glibc)
     private static let resource = Int32(RLIMIT_NOFILE.rawValue)
-    /// RLIM_INFINITY, a macro Swift does not import on Linux.
+    /// RLIM_INFINITY, a macro Swift does not import: all ones on Linux, 2^63 - 1 on macOS.
     private static let infinity = rlim_t.max
     #else
     private static let resource = RLIMIT_NOFILE
-    private static let infinity = RLIM_INFINITY
+    private static let infinity = rlim_t(Int64.max)
     /// macOS refuses a soft limit above OPEN_MAX, whatever the hard limit says.
     private static let openMax = 10_240
     #endif
