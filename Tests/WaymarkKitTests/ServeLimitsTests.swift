@@ -80,15 +80,15 @@ struct ServeLimitsTests {
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<20 { idle.append(try #require(fixture.http.openSending("GET / HTTP/1.1\r\n"))) }
-        usleep(200_000)
-        // 20 came, 8 fit: the 12 that came first were closed.
+        // 20 came, 8 fit: the 12 that came first were closed (once the gate has seen them all).
+        Self.waitUntil { idle.prefix(12).allSatisfy(RawHTTP.isClosed) }
         #expect(idle.map(RawHTTP.isClosed) == Array(repeating: true, count: 12) + Array(repeating: false, count: 8))
         let page = try #require(fixture.http.request("GET", "/"))
         #expect(page.status == 200)
         #expect(page.text == "<p>page</p>")
         #expect(page.headers["connection"] == "close")
         // The page's connection took the place of the oldest of the eight.
-        usleep(100_000)
+        Self.waitUntil { RawHTTP.isClosed(idle[12]) }
         #expect(RawHTTP.isClosed(idle[12]))
         #expect(!RawHTTP.isClosed(idle[13]))
     }
@@ -99,8 +99,11 @@ struct ServeLimitsTests {
         var open: [Int32] = []
         defer { open.forEach { close($0) } }
         let streamRequest = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-        for _ in 0..<2 { open.append(try #require(fixture.http.openSending(streamRequest))) }
-        usleep(200_000)
+        for _ in 0..<2 {
+            let fd = try #require(fixture.http.openSending(streamRequest))
+            open.append(fd)
+            #expect(Self.responseHead(fd).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        }
         let third = try #require(fixture.http.exchange(streamRequest))
         #expect(third.status == 503)
         #expect(third.headers["retry-after"] == "5")
@@ -118,8 +121,9 @@ struct ServeLimitsTests {
         for path in ["/stream", "/stream", "/slow", "/slow"] {
             open.append(try #require(fixture.http.openSending("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")))
         }
-        usleep(200_000)
-        let busy = try #require(fixture.http.request("GET", "/"))
+        // Once all four have reached the server.
+        let (answered, _) = fixture.http.poll("/", timeout: 5) { $0.status == 503 }
+        let busy = try #require(answered)
         #expect(busy.status == 503)
         #expect(busy.headers["retry-after"] == "1")
         #expect(busy.text == "Service Unavailable: the preview is serving 4 connections at once; try again in a moment.\n")
@@ -127,6 +131,24 @@ struct ServeLimitsTests {
         fixture.release.signal()
         let (page, _) = fixture.http.poll("/", timeout: 5) { $0.status == 200 }
         #expect(page?.text == "<p>page</p>")
+    }
+
+    /// Waits up to 5 s for `condition`, which the server makes true soon.
+    static func waitUntil(_ condition: () -> Bool) {
+        let started = Date()
+        while !condition(), Date().timeIntervalSince(started) < 5 { usleep(10_000) }
+    }
+
+    /// Reads from `fd` until the end of a response's head (or 5 s); what was read.
+    static func responseHead(_ fd: Int32) -> String {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let started = Date()
+        while !text.contains("\r\n\r\n"), Date().timeIntervalSince(started) < 5 {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { text += String(decoding: buffer[0..<n], as: UTF8.self) } else if n == 0 { break }
+        }
+        return text
     }
 
     @Test func anIdleConnectionIsAnswered408AfterTheHeadTimeout() throws {
@@ -139,6 +161,7 @@ struct ServeLimitsTests {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while Date().timeIntervalSince(started) < 5 {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }  // the socket's 1 s receive timeout
             if n <= 0 { break }
             text += String(decoding: buffer[0..<n], as: UTF8.self)
         }

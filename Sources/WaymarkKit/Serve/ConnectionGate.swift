@@ -101,7 +101,11 @@ final class ConnectionGate: @unchecked Sendable {
             var deadline = waiting.first.map { $0.since + limits.headTimeout } ?? .infinity
             if !listening { deadline = min(deadline, pausedUntil) }
             let timeout = deadline == .infinity ? -1 : Int32(min(60_000, max(0, (deadline - now) * 1000).rounded(.up)))
-            if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR { return }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 {
+                // Out of memory for a moment, say: try again rather than stop serving.
+                if errno != EINTR { usleep(10_000) }
+                continue
+            }
             if fds[0].revents != 0 { return }
             let later = ConnectionGate.now()
             var kept: [Waiting] = []
