@@ -197,6 +197,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                                                                                "targets.json": #"[{"targetName": "\u0000"}]"#]),
                     exit: 0, messages: []),
         HostileCase(name: "bidi overrides", setup: everywhere("\u{202E}evil\u{202C} \u{2066}x\u{2069}"), exit: 0, messages: []),
+        HostileCase(name: "unpaired bidi controls", setup: everywhere("\u{2069}\u{202C}a\u{202E}evil \u{2067}x \u{202B}"), exit: 0, messages: []),
         HostileCase(name: "10 KB of emoji", setup: everywhere(String(repeating: "🏃‍♀️", count: 600)), exit: 0, messages: []),
         HostileCase(name: "script in every text field", setup: everywhere("<script>alert(1)</script>"), exit: 0, messages: []),
         HostileCase(name: "attribute breakout in every text field", setup: everywhere(#""><svg onload=alert(1)>'><img src=x onerror=alert(1)>"#),
