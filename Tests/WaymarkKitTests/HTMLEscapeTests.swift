@@ -7,13 +7,14 @@ struct HTMLEscapeTests {
         "plain", "", "a & b < c > d \" e ' f", "<script>alert('x')</script>", "· middle dot, 25 °C ± 1",
         "C1: \u{80}\u{85}\u{9F} end", "C0: \u{0}\u{1}\u{1F} DEL \u{7F}", "tab\tnew\nline\r", "日本語 & 中文 <b>",
         "emoji 👩‍👩‍👧 & ‮bidi", "\u{A0}nbsp\u{AD}shy", "&&&", "\u{C2}\u{80}", "end with C1 \u{9F}",
+        "<\u{202E}>\u{202C}\u{202C}&\u{2066}\u{2069}\u{2069}\u{2067}", "— “quotes” … → \u{2028}", "\u{E2}\u{80}\u{AE} are three Latin letters",
     ]
 
     /// The rule, one Unicode scalar at a time: an independent statement of what the byte-level
-    /// escaper must produce.
+    /// escaper must produce (direction controls isolated first, as `BidiIsolationTests` states).
     static func reference(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in BidiIsolationTests.reference(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

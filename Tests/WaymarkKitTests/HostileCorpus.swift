@@ -89,6 +89,60 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                                          #"points.json: /1/pointDate: not a date-time (got "99999-01-01T00:00:00")"#]),
         HostileCase(name: "year 1 and 9999 are fine", setup: points(#"[{"point": 1, "pointDate": "0001-01-01"}, {"point": 1, "pointDate": "9999-12-31T23:59:59Z"}]"#),
                     exit: 0, messages: ["points.json: 1 point record dated after"]),
+        // Offsets that move a written time out of years 1 to 9999 in UTC, in every file of a
+        // Waymark export that holds a date-time, and in the other formats that allow an offset.
+        HostileCase(name: "offsets past year 1 and 9999", setup: files([
+                        "points.json": #"[{"point": 1, "pointDate": "0001-01-01T00:00:00+14:00"}]"#,
+                        "weights.json": #"[{"date": "9999-12-31T23:59:59-12:00", "kgValue": 62}]"#,
+                        "weights.csv": "date,kg\n0001-01-01T13:59:59+14:00,62\n",
+                        // The completion is 0001-01-01T00:00:00Z, the first second of the span: accepted.
+                        "targets.json": #"[{"targetName": "t", "deadline": "9999-12-31T12:00:00-12:00", "completeTime": "0001-01-01T09:00:00+09:00"}]"#,
+                        "tags.json": #"[{"tagName": "a", "creatTime": "0001-01-01T00:00:00+00:01"}]"#,
+                        "profile.json": #"{"exportedAt": "9999-12-31T23:00:00-01:00"}"#,
+                        "notes/a.md": "---\ntitle: x\ndate: 0001-01-01 05:00:00+05:30\n---\n"]),
+                    exit: 65, messages: [
+                        #"points.json: /0/pointDate: not a date-time (got "0001-01-01T00:00:00+14:00"); that is 0000-12-31T10:00:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999"#,
+                        #"weights.json: /0/date: not a date-time (got "9999-12-31T23:59:59-12:00"); that is 10000-01-01T11:59:59Z, after year 9999 in UTC"#,
+                        #"weights.csv:2:1: not a date-time (got "0001-01-01T13:59:59+14:00"); that is 0000-12-31T23:59:59Z, before year 1 in UTC"#,
+                        #"targets.json: /0/deadline: not a date-time (got "9999-12-31T12:00:00-12:00"); that is 10000-01-01T00:00:00Z"#,
+                        #"tags.json: /0/creatTime: not a date-time (got "0001-01-01T00:00:00+00:01"); that is 0000-12-31T23:59:00Z"#,
+                        #"profile.json: /exportedAt: not a date-time (got "9999-12-31T23:00:00-01:00"); that is 10000-01-01T00:00:00Z"#,
+                        #"notes/a.md:3:1: date: not a date-time (got "0001-01-01 05:00:00+05:30"); that is 0000-12-31T23:30:00Z"#]),
+        HostileCase(name: "offsets that stay inside years 1 and 9999", setup: points(
+                        #"[{"point": 1, "pointDate": "0001-01-01T14:00:00+14:00"}, {"point": 1, "pointDate": "9999-12-31T11:59:59-12:00"}]"#),
+                    exit: 0, messages: ["points.json: 1 point record dated after"]),
+        HostileCase(name: "a generic weight CSV with an offset past year 1", setup: files(["scale.csv": "date,weight,unit\n0001-01-01 00:00+14:00,80.5,kg\n"]),
+                    exit: 65, messages: [#"scale.csv:2:1: not a date like 2024-01-05 or 2024-01-05 07:30 (got "0001-01-01 00:00+14:00"); that is 0000-12-31T10:00:00Z"#]),
+        HostileCase(name: "Withings with an offset past year 9999", setup: files(["weight.csv": "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",\"Comments\"\n\"9999-12-31 20:00:00-12:00\",72.3,,,,,\n"]),
+                    exit: 65, messages: [#"weight.csv:2:1: not a date-time (got "9999-12-31 20:00:00-12:00"); that is 10000-01-01T08:00:00Z, after year 9999 in UTC"#]),
+        HostileCase(name: "openScale with an offset past year 1", setup: files(["openscale.csv": "\"dateTime\",\"weight\",\"fat\"\n\"0001-01-01T00:00:00+14:00\",\"64.3\",\"21.4\"\n"]),
+                    exit: 65, messages: [#"openscale.csv:2:1: not a date-time like 2020-11-19 08:00 (got "0001-01-01T00:00:00+14:00"); that is 0000-12-31T10:00:00Z"#]),
+        HostileCase(name: "Apple Health with offsets past year 1 and 9999", setup: files(["export.xml": """
+                        <?xml version="1.0" encoding="UTF-8"?>
+                        <HealthData locale="en_US">
+                         <ExportDate value="2023-12-03 08:15:00 +0100"/>
+                         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="x" unit="kg" startDate="0001-01-01 00:00:00 +1400" endDate="0001-01-01 00:00:00 +1400" value="72.4"/>
+                         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="x" unit="kg" startDate="9999-12-31 23:00:00 -1200" endDate="9999-12-31 23:00:00 -1200" value="72.4"/>
+                         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="x" unit="kg" startDate="2023-11-30 07:10:00 +0100" endDate="2023-11-30 07:10:00 +0100" value="72.4"/>
+                        </HealthData>
+                        """]),
+                    exit: 65, messages: [#"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "0001-01-01 00:00:00 +1400")"#,
+                                         #"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "9999-12-31 23:00:00 -1200")"#]),
+        HostileCase(name: "HabitBull with an offset past year 1", setup: files(["habitbull.csv": "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,0001-01-01T00:00:00+14:00,1,\n"]),
+                    exit: 65, messages: ["habitbull.csv:2:"]),
+        // Formats that write days or wall times (read in the site's zone) reach the ends exactly.
+        HostileCase(name: "days and wall times on the first and last days", setup: files([
+                        "daylio_export.csv": "full_date,date,weekday,time,mood,activities,note_title,note\n0001-01-01,Jan 1,Monday,12:00 AM,rad,\"reading\",\"\",\"\"\n9999-12-31,Dec 31,Friday,11:59 PM,good,\"reading\",\"\",\"\"\n",
+                        "Habits.csv": "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Wake up early,Did you wake up early today?,,2,3,#00897B\n",
+                        "Checkmarks.csv": "Date,Wake up early,\n9999-12-31,2,\n0001-01-01,2,\n"]),
+                    exit: 0, messages: []),
+        // Instants inside years 1 to 9999 in UTC that the site's zone moves out of them.
+        HostileCase(name: "a zone that moves a moment past year 9999", setup: files([
+                        "profile.json": #"{"timeZone": "Asia/Tokyo"}"#, "points.json": #"[{"point": 1, "pointName": "Run", "pointDate": "9999-12-31T23:59:59Z"}]"#]),
+                    exit: 65, messages: ["the point record “Run”: 9999-12-31T23:59:59Z falls on 10000-01-01 in the time zone Asia/Tokyo, after year 9999; pages cover years 1 to 9999"]),
+        HostileCase(name: "a zone that moves a weighing before year 1", setup: files(["weights.csv": "date,kg\n0001-01-01T03:00:00Z,62\n"]),
+                    exit: 65, messages: ["a weighing: 0001-01-01T03:00:00Z falls on 0000-12-31 in the time zone America/New_York, before year 1"],
+                    arguments: ["--time-zone", "America/New_York"]),
         HostileCase(name: "envelope with ok false", setup: points(#"{"code": "A0230", "message": "登录已过期", "data": null, "ok": false}"#), exit: 65,
                     messages: [#"points.json: /ok: the app reported a failure instead of data: "登录已过期" (code "A0230")"#]),
         HostileCase(name: "data is not an array", setup: points(#"{"code": "00000", "data": "nope", "ok": true}"#), exit: 65,
@@ -143,6 +197,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                                                                                "targets.json": #"[{"targetName": "\u0000"}]"#]),
                     exit: 0, messages: []),
         HostileCase(name: "bidi overrides", setup: everywhere("\u{202E}evil\u{202C} \u{2066}x\u{2069}"), exit: 0, messages: []),
+        HostileCase(name: "unpaired bidi controls", setup: everywhere("\u{2069}\u{202C}a\u{202E}evil \u{2067}x \u{202B}"), exit: 0, messages: []),
         HostileCase(name: "10 KB of emoji", setup: everywhere(String(repeating: "🏃‍♀️", count: 600)), exit: 0, messages: []),
         HostileCase(name: "script in every text field", setup: everywhere("<script>alert(1)</script>"), exit: 0, messages: []),
         HostileCase(name: "attribute breakout in every text field", setup: everywhere(#""><svg onload=alert(1)>'><img src=x onerror=alert(1)>"#),

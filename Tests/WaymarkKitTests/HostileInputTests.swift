@@ -4,8 +4,9 @@ import Testing
 
 /// Runs every case of `HostileCase.all` through `waymark build` and checks: no crash, the
 /// documented exit code and messages, nothing written outside the output, the previous site
-/// untouched when the build stops, and no script, event handler or `javascript:` URL from the
-/// data in any file of the site.
+/// untouched when the build stops, no script, event handler or `javascript:` URL from the
+/// data in any file of the site, and no direction control from the data left open past the
+/// element it is in (`DirectionCheck`).
 struct HostileInputTests {
     @Test func theCorpusHasAtLeast40Cases() {
         #expect(HostileCase.all.count >= 40)
@@ -92,8 +93,12 @@ struct HostileInputTests {
             #expect(after == before, "\(c.name): the previous site changed although the build stopped")
         }
         for (path, data) in after where path.hasPrefix("site/") {
-            if let hit = Self.activeContent(in: String(decoding: data, as: UTF8.self)) {
+            let text = String(decoding: data, as: UTF8.self)
+            if let hit = Self.activeContent(in: text) {
                 Issue.record("\(c.name): active content in \(path): \(hit.prefix(80))")
+            }
+            if path.hasSuffix(".html") || path.hasSuffix(".xml"), let leak = DirectionCheck.leak(inMarkup: text) {
+                Issue.record("\(c.name): a direction control reaches past its element in \(path): \(leak)")
             }
         }
         #expect(!FileManager.default.fileExists(atPath: root.path + "/etc"), "\(c.name): a path escaped the output")

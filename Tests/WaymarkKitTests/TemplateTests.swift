@@ -61,6 +61,33 @@ struct TemplateTests {
         #expect(throws: TemplateError.self) { try set.render("main", ["a": "<b>"]) }
     }
 
+    /// A page with many rows does honest work in proportion to its data: the budget grows with
+    /// the data (1,000 steps per value), while a template that expands itself still stops.
+    @Test func theBudgetGrowsWithThePagesData() throws {
+        // 3,000 rows of 3 values each; the section body is 7 nodes (4 texts, 3 variables), so
+        // the render visits 1 + 3,000 × 7 = 21,001 nodes: more than the 20,000 steps a page
+        // without data may take.
+        let set = try TemplateSet(["page": "{{#rows}}<tr>{{a}}|{{b}}|{{c}}</tr>{{/rows}}"], maxSteps: 20_000)
+        let rows: [TemplateValue] = (0..<3_000).map { ["a": .int($0), "b": "x", "c": .bool(true)] }
+        let out = try set.render("page", ["rows": .array(rows)])
+        #expect(out.hasPrefix("<tr>0|x|true</tr><tr>1|x|true</tr>"))
+        #expect(out.hasSuffix("<tr>2999|x|true</tr>"))
+        // 16 bytes of markup per row, plus the digits of 0…2999: 10 × 1 + 90 × 2 + 900 × 3 + 2,000 × 4.
+        #expect(out.utf8.count == 3_000 * 16 + 10_890)
+        // The data counted: 1 list + 3,000 rows + 9,000 members = 12,001 values.
+        #expect(TemplateValue.descendantCount([["rows": .array(rows)]]) == 12_001)
+        // Data does not buy a self-expanding template more than its share: 2^40 visits need far
+        // more than 20,000 + 400 × 1,000 steps (100 rows of 3 values and the list).
+        var chain: [String: String] = ["page": "{{>p0}}", "p40": "x"]
+        for i in 0..<40 { chain["p\(i)"] = "{{>p\(i + 1)}}{{>p\(i + 1)}}" }
+        do {
+            _ = try TemplateSet(chain, maxSteps: 20_000).render("page", ["rows": .array(Array(rows.prefix(100)))])
+            Issue.record("no error")
+        } catch {
+            #expect(error.message == "rendering took more than 421000 steps; does a partial or block expand itself again and again?")
+        }
+    }
+
     @Test func strictModeEscapesEverythingButWaymarksOwnHTML() throws {
         let set = try TemplateSet(["p": "{{{a}}}|{{&a}}|{{a}}|{{{h}}}|{{h}}"])
         let out = try set.render("p", ["a": "<script>x</script>", "h": .html("<b>ok</b>")])

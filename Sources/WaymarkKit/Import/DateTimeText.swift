@@ -5,7 +5,9 @@
 /// - `yyyy-MM-dd`: the whole day
 /// - either of the first two followed by `Z` or an offset (`+08:00`, `+0800`, `+08`)
 ///
-/// Seconds and fractions of a second are optional (fractions are dropped); years run 1 to 9999.
+/// Seconds and fractions of a second are optional (fractions are dropped); years run 1 to 9999,
+/// and a time with an offset must fall in them in UTC as well: `0001-01-01T00:00:00+14:00` is
+/// 31 December of year 0 in UTC and is refused, as `9999-12-31T23:00:00-12:00` (year 10000) is.
 public enum DateTimeText {
     public enum Parsed: Equatable, Sendable {
         case wallTime(LocalDateTime)
@@ -29,6 +31,21 @@ public enum DateTimeText {
     }
 
     static func parse(bytes all: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        let parsed = parseAnyInstant(bytes: all)
+        if case .instant(let seconds)? = parsed, !CalendarSpan.containsUTC(seconds) { return nil }
+        return parsed
+    }
+
+    /// Why `text` is refused when the reason is that its offset moves it out of years 1 to 9999
+    /// in UTC, to add to a "not a date-time" message; empty for any other text.
+    public static func spanNote(_ text: String) -> String {
+        var text = text
+        guard case .instant(let seconds)? = text.withUTF8({ parseAnyInstant(bytes: $0) }), !CalendarSpan.containsUTC(seconds) else { return "" }
+        return "; that is \(LocalDateTime(secondsAsUTC: seconds))Z, \(seconds < 0 ? "before year 1" : "after year 9999") in UTC, and Waymark reads years 1 to 9999"
+    }
+
+    /// `parse` without the check that an instant lies in years 1 to 9999 in UTC.
+    private static func parseAnyInstant(bytes all: UnsafeBufferPointer<UInt8>) -> Parsed? {
         var lo = 0, hi = all.count
         while hi > lo, all[hi - 1] == 0x20 || all[hi - 1] == 0x09 { hi -= 1 }
         while lo < hi, all[lo] == 0x20 || all[lo] == 0x09 { lo += 1 }

@@ -115,7 +115,7 @@ enum NotesReader {
                     note.date = parsed.moment(in: zone)
                 } else {
                     var d = Diagnostic.error(file, .lineColumn(line: field.line, column: 1),
-                                             "date: not a date-time (got \"\(Diagnostic.shorten(value))\")")
+                                             "date: not a date-time (got \"\(Diagnostic.shorten(value))\")" + DateTimeText.spanNote(value))
                     d.dropsRecord = true
                     diagnostics.append(d)
                     ok = false

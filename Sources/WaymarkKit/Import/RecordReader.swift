@@ -162,7 +162,7 @@ struct RecordReader {
             return nil
         }
         guard let parsed = DateTimeText.parse(text) else {
-            problem(key, "not a date-time (got \(value.quoted))")
+            problem(key, "not a date-time (got \(value.quoted))" + DateTimeText.spanNote(text))
             return nil
         }
         return parsed.moment(in: zone)

@@ -51,7 +51,7 @@ enum WeightsCSVDecoder {
             var ok = true
             let date = DateTimeText.parse(dateField.text)
             if date == nil {
-                problem(dateField, "not a date-time (got \"\(Diagnostic.shorten(dateField.text))\")")
+                problem(dateField, "not a date-time (got \"\(Diagnostic.shorten(dateField.text))\")" + DateTimeText.spanNote(dateField.text))
                 ok = false
             }
             var kg: Double?

@@ -61,7 +61,7 @@ public struct BuildPipeline: Sendable {
         let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: true) { throw failure }
         lap("read")
-        let options = try siteOptions(request, read.result.export.profile)
+        let options = try siteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
         lap("compute")
         let (paths, report) = try renderAndWrite(content, request)
@@ -92,7 +92,7 @@ public struct BuildPipeline: Sendable {
     public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
         let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: false) { throw failure }
-        let options = try siteOptions(request, read.result.export.profile)
+        let options = try siteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
         let renderer = try siteRenderer(request)
         return PreparedSite(content: content, renderer: renderer, pages: renderer.pageRenderer(content), jobs: renderer.jobs(content),
@@ -228,6 +228,22 @@ public struct BuildPipeline: Sendable {
         }
         return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
                            sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL)
+    }
+
+    /// The site's options for `export`, refused (bad data) when the site's clock puts `now` or a
+    /// moment of the data outside years 1 to 9999. The importers refuse what falls outside in
+    /// UTC, naming file and place; this catches what only the site's zone moves out (a time of
+    /// the first hours of year 1 seen from the Americas), which no page could hold.
+    func siteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
+        let options = try siteOptions(request, export.profile)
+        let outside = CalendarSpan.contains(options.now, in: options.zone) ? CalendarSpan.firstOutside(export, in: options.zone)
+            : CalendarSpan.Outside(record: "the moment statistics are computed for (--now or the export date)", instant: options.now)
+        guard let outside else { return options }
+        let day = LocalDateTime.dayNumber(secondsAsUTC: outside.instant + Int64(options.zone.offset(at: outside.instant)))
+        let side = outside.instant < 0 ? "before year 1" : "after year 9999"
+        throw BuildFailure(step: .compute, kind: .badData, message: "\(outside.record): \(LocalDateTime(secondsAsUTC: outside.instant))Z "
+            + "falls on \(LocalDate(dayNumber: day)) in the time zone \(options.zone.identifier), \(side); pages cover years 1 to 9999: "
+            + "correct the date or build with another --time-zone")
     }
 
     /// The notes through Markdown, in batches on every core; the result is in file order.

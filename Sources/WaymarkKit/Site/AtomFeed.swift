@@ -38,18 +38,18 @@ enum AtomFeed {
         let updated = entries.first?.moment ?? .instant(options.now)
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(options.language.rawValue)\">\n"
-        xml += element("title", siteTitle, attributes: " type=\"text\"")
-        xml += element("subtitle", subtitle, attributes: " type=\"text\"")
+        xml += element("title", text: siteTitle, attributes: " type=\"text\"")
+        xml += element("subtitle", text: subtitle, attributes: " type=\"text\"")
         xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLEscape.escape(base.absolute(path)))\"/>\n"
         xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscape.escape(base.text))\"/>\n"
         xml += element("id", base.text)
         xml += element("updated", date(updated, content.zone))
-        xml += "<author>\n" + element("name", siteTitle) + "</author>\n"
+        xml += "<author>\n" + element("name", text: siteTitle) + "</author>\n"
         xml += element("generator", "Waymark")
         for entry in entries {
             let url = base.absolute(entry.path)
             xml += "<entry>\n"
-            xml += element("title", entry.title, attributes: " type=\"text\"")
+            xml += element("title", text: entry.title, attributes: " type=\"text\"")
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscape.escape(url))\"/>\n"
             xml += element("id", url)
             xml += element("published", date(entry.moment, content.zone))
@@ -116,5 +116,12 @@ enum AtomFeed {
     /// `<name attributes>escaped text</name>` and a line break.
     static func element(_ name: String, _ text: String, attributes: String = "") -> String {
         "<\(name)\(attributes)>" + XMLEscape.escape(text) + "</\(name)>\n"
+    }
+
+    /// `element` for text a feed reader lays out (titles, names), isolated as on the pages when
+    /// it holds a direction control (`BidiIsolation`). An entry's HTML has its controls closed
+    /// element by element already, and is left as it is.
+    static func element(_ name: String, text: String, attributes: String = "") -> String {
+        element(name, BidiIsolation.isolated(text), attributes: attributes)
     }
 }

@@ -12,6 +12,11 @@ struct ContentArrangement: Sendable {
     let tagSlugs: [String: String]
     /// Tag name → its description as HTML (headings from level 4).
     let tagDescriptions: [String: String]
+    /// Tag name → the colour of the first tag of that name, for pages that list habits by name
+    /// (a search of the tags for each would take time in habits × tags).
+    let tagColors: [String: Color]
+    /// Tag name → indices into `notes` of the notes its habit links, newest first.
+    let tagNotes: [String: [Int]]
     /// Images the notes show, by site path.
     let images: [String: [UInt8]]
     /// Problems found while arranging (missing images, links to nothing).
@@ -46,9 +51,11 @@ struct ContentArrangement: Sendable {
         var tagSlugger = Slugger(reserved: ["index"])
         var tagSlugs: [String: String] = [:]
         var tagDescriptions: [String: String] = [:]
+        var tagColors: [String: Color] = [:]
         for tag in export.tags {
             guard let name = tag.name, tagSlugs[name] == nil else { continue }
             tagSlugs[name] = tagSlugger.slug(for: name, fallback: Slugger.hash(name))
+            tagColors[name] = tag.color
             if let describe = tag.describe { tagDescriptions[name] = MarkdownRenderer.render(describe, headingOffset: 3).html }
         }
 
@@ -73,14 +80,18 @@ struct ContentArrangement: Sendable {
                 }
             }
         }
+        var tagNotes: [String: [Int]] = [:]
         for (i, note) in notes.enumerated() {
             if let target = note.target { targets[target].notes.append(i) }
+            if let tag = note.tag { tagNotes[tag, default: []].append(i) }
         }
         self.notes = notes
         self.targets = targets
         self.schedule = TargetSchedule.ordered(export.targets, today: today, zone: zone)
         self.tagSlugs = tagSlugs
         self.tagDescriptions = tagDescriptions
+        self.tagColors = tagColors
+        self.tagNotes = tagNotes
         self.images = imageFiles
         self.warnings = warnings
     }

@@ -62,6 +62,8 @@ extension UIString {
     ///
     /// One pass over the text: a value that itself contains `{name}` (a habit called "{n}") is
     /// inserted as it is, never filled in again, so the result does not depend on key order.
+    /// A value holding a direction control is isolated (`BidiIsolation`): a name's lone override
+    /// must not reverse the rest of the sentence.
     public func text(_ language: Language, _ values: [String: String]) -> String {
         let template = text(language).utf8
         var out = ""
@@ -73,7 +75,7 @@ extension UIString {
             let key = String(Substring(template[template.index(after: open)..<close]))
             if let value = values[key] {
                 out += Substring(template[literalStart..<open])
-                out += value
+                out += BidiIsolation.isolated(value)
                 literalStart = template.index(after: close)
             }
             index = template.index(after: open)

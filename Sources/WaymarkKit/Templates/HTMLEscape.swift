@@ -1,5 +1,7 @@
 /// Escapes text for HTML element content and quoted attribute values: `& < > " '`. Control
 /// characters (C0 other than tab and line breaks, DEL, C1) cannot appear in HTML and become U+FFFD.
+/// Text holding a direction control is isolated first (`BidiIsolation`), so that a lone override
+/// in a name cannot reverse what follows it on the page.
 public enum HTMLEscape {
     public static func escape(_ text: String) -> String {
         var out = ""
@@ -29,7 +31,7 @@ public enum HTMLEscape {
 
     /// Whether escaping changes `source`.
     static func changes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-        nextChange(in: source, from: 0) != nil
+        nextChange(in: source, from: 0) != nil || BidiIsolation.containsControl(source)
     }
 
     /// The offset of the first byte at or after `start` that escaping replaces: a byte of
@@ -58,11 +60,22 @@ public enum HTMLEscape {
         }
     }
 
+    /// The escaped bytes of `source`, isolated when it holds a direction control, handed to
+    /// `emit` as runs.
+    @inline(__always)
+    static func escape(_ source: UnsafeBufferPointer<UInt8>, _ emit: (UnsafePointer<UInt8>, Int) -> Void) {
+        if let isolated = BidiIsolation.isolated(source) {
+            isolated.withUnsafeBufferPointer { escapeCharacters($0, emit) }
+        } else {
+            escapeCharacters(source, emit)
+        }
+    }
+
     /// The escaped bytes of `source`, handed to `emit` as runs (copies of `source` and
     /// replacements). Works on the bytes: 0xC2 leads C1 controls (0xC2 0x80…0x9F) but also "·",
     /// "°" and the like, which are copied as they are.
     @inline(__always)
-    static func escape(_ source: UnsafeBufferPointer<UInt8>, _ emit: (UnsafePointer<UInt8>, Int) -> Void) {
+    private static func escapeCharacters(_ source: UnsafeBufferPointer<UInt8>, _ emit: (UnsafePointer<UInt8>, Int) -> Void) {
         guard let base = source.baseAddress else { return }
         var run = 0
         let n = source.count

@@ -8,20 +8,41 @@ struct MustacheRenderer {
     /// Nodes visited so far. Depth alone does not bound the work: a block or partial that expands
     /// itself twice at every level stays shallow and grows as 2^depth.
     private var steps = 0
+    /// The steps this render may take: `set.maxSteps` until that is spent, then that plus
+    /// `TemplateSet.stepsPerValue` for every value of the page's data. A page of 20,000 habits
+    /// visits more than a million nodes doing honest work, so a fixed budget would refuse big
+    /// but valid data; one proportional to the data still stops a template that expands itself.
+    private var budget: Int
+    /// The data the render started with, measured only when the first budget runs out.
+    private let data: [TemplateValue]
+    private var measured = false
 
-    init(set: TemplateSet, template: String) {
+    init(set: TemplateSet, template: String, data: [TemplateValue] = []) {
         self.set = set
         self.template = template
+        self.budget = set.maxSteps
+        self.data = data
+    }
+
+    /// Throws once the steps exceed the budget that the page's data allows.
+    private mutating func checkBudget() throws(TemplateError) {
+        guard steps > budget else { return }
+        if !measured {
+            measured = true
+            // Capped so the sum cannot overflow (no page holds 2^50 values).
+            let values = min(TemplateValue.descendantCount(data), 1 << 50)
+            budget = min(set.maxSteps, 1 << 60) + values * TemplateSet.stepsPerValue
+            if steps <= budget { return }
+        }
+        throw TemplateError(template: TemplateSet.fileName(template), line: 1, column: 1,
+                            message: "rendering took more than \(budget) steps; does a partial or block expand itself again and again?")
     }
 
     /// `stack` grows by a context for each section entered and is back as it was on return.
     mutating func render(_ nodes: [MustacheNode], stack: inout [TemplateValue], overrides: [String: MustacheBlock],
                          into out: inout [UInt8]) throws(TemplateError) {
         steps += nodes.count
-        if steps > set.maxSteps {
-            throw TemplateError(template: TemplateSet.fileName(template), line: 1, column: 1,
-                                message: "rendering took more than \(set.maxSteps) steps; does a partial or block expand itself again and again?")
-        }
+        try checkBudget()
         for node in nodes {
             switch node {
             case .text(let text):

@@ -18,9 +18,13 @@ public final class TemplateSet: Sendable {
     let missingPartial: MissingPartial
     /// Only `.html` values are written unescaped (see `TemplateValue.html`).
     let strictHTML: Bool
-    /// Template nodes one render may visit; the largest page of a ten-year export visits about
-    /// 10,000. Bounds the work of templates that expand themselves over and over.
+    /// Template nodes one render may visit before the size of its data is counted; the largest
+    /// page of a ten-year export visits about 10,000. Bounds the work of templates that expand
+    /// themselves over and over.
     let maxSteps: Int
+    /// Steps a render may take beyond `maxSteps` for each value of its data (`MustacheRenderer`):
+    /// Waymark's templates visit fewer than 20 nodes per value, a theme's row may hold far more.
+    static let stepsPerValue = 1_000
     /// Partials and blocks parsed again with the indentation of a standalone tag.
     private let indented = Mutex<[String: [MustacheNode]]>([:])
 
@@ -55,7 +59,7 @@ public final class TemplateSet: Sendable {
         guard let nodes = parsed[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
-        var renderer = MustacheRenderer(set: self, template: name)
+        var renderer = MustacheRenderer(set: self, template: name, data: stack)
         var out: [UInt8] = []
         // Room for the page around the largest pieces it holds (tables, notes, charts), so the
         // buffer is not copied over and over while it grows.

@@ -38,6 +38,28 @@ public enum TemplateValue: Sendable, Equatable {
         }
     }
 
+    /// How many values lie below `values` (members of objects and elements of lists, at any
+    /// depth; the given values themselves not counted): the size of a page's data, which a
+    /// render's budget of work grows with.
+    static func descendantCount(_ values: [TemplateValue]) -> Int {
+        var count = 0
+        // A work list, not recursion: the data's depth is not bounded here.
+        var pending = values
+        while let value = pending.popLast() {
+            switch value {
+            case .array(let items):
+                count += items.count
+                pending += items
+            case .object(let members):
+                count += members.count
+                pending += members.values
+            default:
+                break
+            }
+        }
+        return count
+    }
+
     /// A value that is `.null` when `optional` is nil.
     public static func from(_ optional: String?) -> TemplateValue {
         optional.map { .string($0) } ?? .null

@@ -62,7 +62,7 @@ enum HabitPages {
         let f = r.format
         let phrases = r.phrases
         let today = content.today
-        let linked = content.notes.filter { $0.tag == h.name }
+        let linked = (content.arranged.tagNotes[h.name] ?? []).map { content.notes[$0] }
         // The newest 50: a habit with a thousand notes keeps its page small; the rest are a
         // click away in the notes index.
         let notes = linked.prefix(HabitPages.notesShown)

@@ -148,7 +148,7 @@ enum PointsPages {
             other.map { ["href": .string($0.slug + ".html"), "label": .string(r.format.monthYear(year: $0.year, month: $0.month))] } ?? .null
         }
         let habits: [TemplateValue] = figures.habits.map { h in
-            let color = content.export.tags.first { $0.name == h.name }?.color?.description
+            let color = content.arranged.tagColors[h.name]?.description
             return ["name": .string(h.name), "href": HabitPages.path(h.name, content).map { .string("../" + $0) } ?? .null,
                     "color": .from(color), "times": .string(r.format.integer(h.times)), "points": .string(phrases.signed(h.points))]
         }

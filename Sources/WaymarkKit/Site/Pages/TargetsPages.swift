@@ -205,7 +205,7 @@ enum TargetsPages {
             }
             let deadline = t.deadline.map { r.format.moment($0, in: content.zone) } ?? ""
             markers.append(TimelineChart.Marker(day: day.dayNumber, kind: k, label: t.name,
-                                                title: t.name + " · " + stateText(item.state, r) + " · " + deadline))
+                                                title: BidiIsolation.isolated(t.name) + " · " + stateText(item.state, r) + " · " + deadline))
         }
         let f = r.format
         let listed = 8

@@ -67,7 +67,7 @@ enum GenericWeightsImporter {
                 continue
             }
             guard let date = DateTimeText.parse(dateField.text)?.moment(in: context.zone) else {
-                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date like 2024-01-05 or 2024-01-05 07:30 (got \"\(Diagnostic.shorten(dateField.text))\")"))
+                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date like 2024-01-05 or 2024-01-05 07:30 (got \"\(Diagnostic.shorten(dateField.text))\")" + DateTimeText.spanNote(dateField.text)))
                 continue
             }
             var unit = columns.defaultUnit ?? .kg

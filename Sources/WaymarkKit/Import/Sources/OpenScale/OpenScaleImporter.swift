@@ -32,7 +32,7 @@ enum OpenScaleImporter {
                 continue
             }
             guard let date = moment(dateField.text, zone: context.zone) else {
-                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date-time like 2020-11-19 08:00 (got \"\(Diagnostic.shorten(dateField.text))\")"))
+                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date-time like 2020-11-19 08:00 (got \"\(Diagnostic.shorten(dateField.text))\")" + DateTimeText.spanNote(dateField.text)))
                 continue
             }
             switch WeighingCSV.number(weightField) {

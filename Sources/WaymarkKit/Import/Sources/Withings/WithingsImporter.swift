@@ -46,7 +46,7 @@ enum WithingsImporter {
                 continue
             }
             guard let date = DateTimeText.parse(dateField.text)?.moment(in: context.zone) else {
-                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date-time (got \"\(Diagnostic.shorten(dateField.text))\")"))
+                part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date-time (got \"\(Diagnostic.shorten(dateField.text))\")" + DateTimeText.spanNote(dateField.text)))
                 continue
             }
             guard let weightField = WeighingCSV.cell(row, weightColumn) else {
