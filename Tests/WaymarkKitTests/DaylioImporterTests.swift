@@ -255,3 +255,25 @@ struct DaylioNoteNamingTests {
         #expect(reader.nameLookups == 3_000)
     }
 }
+
+extension DaylioImporterTests {
+    /// A few empty cells past the header (a spreadsheet's padding) are read as before; a row of
+    /// 100,000 more is an error at the field past the limit, and --skip-invalid leaves it out.
+    @Test func aRowWithAHundredThousandExtraFieldsIsRefusedAtItsLine() {
+        let header = "full_date,date,weekday,time,mood,activities,note_title,note"
+        let padded = Self.read(header + "\n2023-05-01,May 1,Monday,21:30,rad,reading,,,,,\n")
+        #expect(padded.diagnostics.isEmpty)
+        #expect(padded.export.moods.count == 1)
+
+        let wide = "2023-05-02,May 2,Tuesday,21:30,meh,walk,,note" + String(repeating: ",", count: 100_000)
+        let part = Self.read([header, "2023-05-01,May 1,Monday,21:30,rad,reading,,", wide, "2023-05-03,May 3,Wednesday,08:00,good,,,"].joined(separator: "\n"))
+        // Line 3 has 8 + 100,000 fields. The first 8 take columns 1–45; the 9th starts at
+        // column 47, after the comma at 46, and each one after it a column later: the 16,385th
+        // (the first past the limit) at 47 + 16,376 = 16,423.
+        #expect(part.diagnostics.map(\.description) == [
+            "daylio_export.csv:3:16423: the row has 100008 fields, more than a spreadsheet has columns (16384) where the header has 8; the row is not read",
+        ])
+        #expect(part.diagnostics.allSatisfy { $0.dropsRecord && $0.severity == .error })
+        #expect(part.export.moods.map(\.mood) == ["rad", "good"])
+    }
+}
