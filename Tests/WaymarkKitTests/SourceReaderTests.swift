@@ -54,6 +54,19 @@ struct SourceReaderTests {
         #expect(out.imported.errors.isEmpty && out.imported.export.points.count == 1)
     }
 
+    /// `tar czf export.tgz .` names every entry `./…`: that is the top of the archive, not a
+    /// hidden folder (such an archive was "empty").
+    @Test func entriesNamedFromDotAreRead() {
+        let dir = TemporaryDirectory()
+        let tgz = dir.file("export.tgz")
+        TestZip.write(tgz, [.text("./a.csv", "date,x\n2023-05-06\n"), .text("./Takeout/./b.csv", "date,x\n2023-05-07\n"),
+                            .text("./.hidden/c.csv", "date,x\n2023-05-08\n")], tarGz: true)
+        let out = reader().read([tgz])
+        #expect(out.imported.errors.isEmpty)
+        #expect(out.imported.export.points.count == 2)
+        #expect(out.reports.first?.parts.flatMap(\.files) == [tgz + "/a.csv", tgz + "/Takeout/b.csv"])
+    }
+
     @Test func anUnknownFileIsAnErrorThatListsEveryFormat() throws {
         let dir = TemporaryDirectory()
         dir.write("data.csv", "when,what\n2024-01-01,run\n")
