@@ -83,7 +83,7 @@ struct LoopWriteAheadLogTests {
             #expect(Self.stamps(out.imported.export) == expected.checks)
             let part = try #require(out.reports.first?.parts.first)
             #expect(part.files.map { $0.hasSuffix("backup.db-wal") } == [false, true])
-            #expect(part.remarks.contains { $0.hasPrefix("read with its write-ahead log backup.db-wal: ") && $0.hasSuffix(" newer than backup.db itself") })
+            #expect(part.remarks.contains { $0.hasPrefix("read with its write-ahead log backup.db-wal, which held ") && $0.hasSuffix(" committed page writes newer than backup.db") })
         }
         // Nothing was written beside the user's files (SQLite's mode=ro would have made a -shm).
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [".live", "backup.db", "backup.db-wal"])

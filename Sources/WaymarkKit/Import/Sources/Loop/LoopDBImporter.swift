@@ -52,7 +52,7 @@ enum LoopDBImporter {
             }
             if let log {
                 builder.part.remarks.append(frames > 0
-                    ? "read with its write-ahead log \(log.name): \(frames) page\(frames == 1 ? "" : "s") newer than \(file.name) itself"
+                    ? "read with its write-ahead log \(log.name), which held \(frames) committed page write\(frames == 1 ? "" : "s") newer than \(file.name)"
                     : "its write-ahead log \(log.name) holds no committed change; \(file.name) was read as it is")
             }
             try LoopDBReader(database: database, file: file.path).read(into: &builder)
