@@ -20,8 +20,10 @@ def once(binary, path, timeout):
     except subprocess.TimeoutExpired:
         return timeout, None, f"still running after {timeout} s"
     wall = time.perf_counter() - began
-    lines = [l for l in (proc.stderr + proc.stdout).splitlines() if "error:" in l] or (proc.stdout.splitlines() or [""])[-1:]
-    return wall, proc.returncode, lines[0]
+    lines = (proc.stderr + "\n" + proc.stdout).splitlines()
+    errors = [l for l in lines if "error:" in l]
+    last = [l for l in lines if l.strip()][-1:] or [""]
+    return wall, proc.returncode, (errors or last)[0]
 
 
 def run(binaries, work, runs, timeout=300, only=None):
