@@ -18,7 +18,8 @@ struct HostileArchiveTests {
     }
 
     /// The shape at a test's size: 80 MiB of zeros nobody reads, then ten Fitbit files,
-    /// as a tar compressed with gzip twice (about 80 KB; over the 64 MiB any archive may inflate).
+    /// as a tar compressed with gzip twice: a few KB, so its limit is the 64 MiB any archive may
+    /// inflate to, which the zeros alone exceed.
     static func bomb(in dir: TemporaryDirectory) -> String {
         let path = dir.file("bomb.tgz")
         TestZip.write(path, [.file("Takeout/zeros.bin", [UInt8](repeating: 0, count: 80 << 20))] + fitbitEntries(10), tarGz: true)
