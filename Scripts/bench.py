@@ -2,7 +2,7 @@
 """The body of Scripts/bench: datasets, timed runs, medians, the Hugo comparison, the Apple Health
 import (bench_health.py)."""
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
-import bench_health
+import bench_health, bench_hostile
 
 WAYMARK = os.path.abspath(".build/release/waymark")
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
@@ -67,6 +67,10 @@ def bench(label, export):
     print(f"{label:<10} {n:>10,} records  median {median:6.3f} s  (min {min(walls):.3f}, max {max(walls):.3f})  "
           f"peak {peak / 1024:6.0f} MB  {n / median:>12,.0f} records/s", flush=True)
     return median, n
+
+if "--hostile" in sys.argv:
+    bench_hostile.run([WAYMARK], work, RUNS)
+    sys.exit(0)
 
 if "--health" in sys.argv:
     goals = bench_health.run(WAYMARK, work, RUNS, timed, HEALTH_REFERENCE_RUNS)

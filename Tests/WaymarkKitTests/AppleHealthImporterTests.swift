@@ -299,3 +299,25 @@ struct AppleHealthImporterTests {
 }
 
 import Synchronization
+
+extension AppleHealthImporterTests {
+    /// `ExportDate` dates the site when no --now is given: a bad or missing value is a warning at
+    /// its line, quoting it, and the records are read all the same.
+    @Test func aBadExportDateIsAWarningAtItsLine() {
+        let good = Self.read(Self.export(" <ExportDate value=\"2019-07-19 10:36:11 -0700\"/>\n" + Self.record("BodyMass", unit: "kg", value: "72.4")))
+        // 2019-07-19 17:36:11 UTC.
+        #expect(good.export.profile.exportedAt == .instant(1_563_557_771))
+        #expect(good.diagnostics.isEmpty)
+
+        let bad = Self.read(Self.export(" <ExportDate value=\"19/07/2019 10:36\"/>\n" + Self.record("BodyMass", unit: "kg", value: "72.4")))
+        #expect(bad.export.profile.exportedAt == nil)
+        #expect(bad.export.weights.count == 1)
+        #expect(bad.diagnostics.map(\.description) == [
+            "export.xml:3: ExportDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"19/07/2019 10:36\"); when the export was made is left unknown",
+        ])
+        #expect(bad.diagnostics.map(\.severity) == [.warning])
+
+        let missing = Self.read(Self.export(" <ExportDate/>"))
+        #expect(missing.diagnostics.map(\.description) == ["export.xml:3: ExportDate has no value; when the export was made is left unknown"])
+    }
+}

@@ -213,3 +213,67 @@ struct DaylioImporterTests {
                 == ["big.csv: is larger than 64 MiB; Waymark does not read files this large whole"])
     }
 }
+
+/// Naming the notes of many entries in one minute: the names against a plain statement of the
+/// rule, the work counted.
+struct DaylioNoteNamingTests {
+    /// The rule as documented: `base.md`, then `base (2).md`, `base (3).md`, … in file order.
+    static func referenceNames(_ bases: [String]) -> [String] {
+        var taken: Set<String> = []
+        return bases.map { base in
+            var name = base + ".md"
+            var n = 2
+            while taken.contains(name) {
+                name = base + " (\(n)).md"
+                n += 1
+            }
+            taken.insert(name)
+            return name
+        }
+    }
+
+    @Test func manyEntriesInOneMinuteAreNamedInLinearWork() throws {
+        // 3,000 entries at 21:30 and, between them, some at 21:31 and 22:00.
+        var lines = ["full_date,date,weekday,time,mood,activities,note_title,note"]
+        var bases: [String] = []
+        for n in 0..<3_000 {
+            let time = n % 7 == 3 ? "21:31" : n % 11 == 5 ? "22:00" : "21:30"
+            lines.append("2023-05-01,May 1,Monday,\(time),rad,,,entry \(n)")
+            bases.append("daylio/2023-05-01 " + time.replacingOccurrences(of: ":", with: ""))
+        }
+        var diagnostics: [Diagnostic] = []
+        let table = try #require(CSVTable.read(SourceFile.memory("daylio_export.csv", lines.joined(separator: "\n")), diagnostics: &diagnostics))
+        let columns = try #require(DaylioImporter.Columns(table))
+        var reader = DaylioEntryReader(table: table, columns: columns, zone: .utc)
+        for row in table.rows { reader.read(row) }
+        #expect(reader.diagnostics.isEmpty)
+        let names = reader.export.notes.map(\.fileName)
+        #expect(names == Self.referenceNames(bases))
+        #expect(names.prefix(3) == ["daylio/2023-05-01 2130.md", "daylio/2023-05-01 2130 (2).md", "daylio/2023-05-01 2130 (3).md"])
+        #expect(names.contains("daylio/2023-05-01 2130 (2219).md"))
+        // One lookup per note; trying " (2)", " (3)", … from the start each time took 2.9 million.
+        #expect(reader.nameLookups == 3_000)
+    }
+}
+
+extension DaylioImporterTests {
+    /// A few empty cells past the header (a spreadsheet's padding) are read as before; a row of
+    /// 100,000 more is an error at the field past the limit, and --skip-invalid leaves it out.
+    @Test func aRowWithAHundredThousandExtraFieldsIsRefusedAtItsLine() {
+        let header = "full_date,date,weekday,time,mood,activities,note_title,note"
+        let padded = Self.read(header + "\n2023-05-01,May 1,Monday,21:30,rad,reading,,,,,\n")
+        #expect(padded.diagnostics.isEmpty)
+        #expect(padded.export.moods.count == 1)
+
+        let wide = "2023-05-02,May 2,Tuesday,21:30,meh,walk,,note" + String(repeating: ",", count: 100_000)
+        let part = Self.read([header, "2023-05-01,May 1,Monday,21:30,rad,reading,,", wide, "2023-05-03,May 3,Wednesday,08:00,good,,,"].joined(separator: "\n"))
+        // Line 3 has 8 + 100,000 fields. The first 8 take columns 1–45; the 9th starts at
+        // column 47, after the comma at 46, and each one after it a column later: the 16,385th
+        // (the first past the limit) at 47 + 16,376 = 16,423.
+        #expect(part.diagnostics.map(\.description) == [
+            "daylio_export.csv:3:16423: the row has 100008 fields, more than a spreadsheet has columns (16384) where the header has 8; the row is not read",
+        ])
+        #expect(part.diagnostics.allSatisfy { $0.dropsRecord && $0.severity == .error })
+        #expect(part.export.moods.map(\.mood) == ["rad", "good"])
+    }
+}

@@ -58,3 +58,26 @@ extension GoogleFitImporterTests {
         #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 1)])
     }
 }
+
+extension GoogleFitImporterTests {
+    /// Old Mac line ends (a lone CR), as Excel for Mac saved CSV: the same days as with LF, and
+    /// problems at the same lines. (This file used to read as one long header: "no records".)
+    @Test func carriageReturnLineEndsAreLineEnds() throws {
+        let lf = try WeightFixtures.file("google-fit/Daily Summaries.csv").readAll()
+        let cr = lf.map { $0 == 0x0A ? 0x0D : $0 }
+        #expect(!cr.contains(0x0A))
+        let file = SourceFile.memory("Daily Summaries.csv", cr)
+        #expect(GoogleFitImporter.recognises(file))
+        let part = GoogleFitImporter.read(file, ImportContext(zone: WeightFixtures.paris))
+        #expect(part.export.weights == [
+            WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
+            WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
+            WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
+        ])
+        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 2)])
+        #expect(part.diagnostics.isEmpty)
+
+        let bad = SourceFile.memory("Daily Summaries.csv", "Date,Average weight (kg),Max weight (kg)\r2023-03-01,80.1,80.2\r2023-03-02,heavy,\r")
+        #expect(WeightFixtures.errors(GoogleFitImporter.read(bad, ImportContext())) == ["Daily Summaries.csv:3:12: not a number (got \"heavy\")"])
+    }
+}

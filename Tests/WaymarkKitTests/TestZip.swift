@@ -43,4 +43,21 @@ enum TestZip {
         }
         archive_write_close(archive)
     }
+
+    /// Compresses the file at `path` with gzip once more, in place (a `.tar.gz` becomes gzip
+    /// inside gzip, which libarchive unwraps level by level).
+    static func gzipAgain(_ path: String) {
+        guard let bytes = FileManager.default.contents(atPath: path), let archive = archive_write_new() else { return }
+        defer { archive_write_free(archive) }
+        archive_write_set_format_raw(archive)
+        archive_write_add_filter_gzip(archive)
+        guard archive_write_open_filename(archive, path) == ARCHIVE_OK, let header = archive_entry_new() else { return }
+        defer { archive_entry_free(header) }
+        archive_entry_set_pathname(header, "data")
+        archive_entry_set_filetype(header, 0o100000)
+        archive_entry_set_size(header, Int64(bytes.count))
+        archive_write_header(archive, header)
+        bytes.withUnsafeBytes { _ = archive_write_data(archive, $0.baseAddress, $0.count) }
+        archive_write_close(archive)
+    }
 }

@@ -1,5 +1,6 @@
-/// RFC 4180 CSV: comma separated, `"` quotes with `""` inside, LF or CRLF line ends.
-/// Each field remembers its line and column for messages.
+/// RFC 4180 CSV: comma separated, `"` quotes with `""` inside; LF, CRLF or CR line ends (a lone
+/// CR is how classic Mac OS and old Excel for Mac end lines, and Python's csv module reads it as
+/// one too). Each field remembers its line and column for messages.
 enum CSVReader {
     struct Field: Equatable {
         var text: String
@@ -46,7 +47,8 @@ enum CSVReader {
                     afterQuote = true
                 } else {
                     field.append(b)
-                    if b == 0x0A {
+                    // A line break inside quotes is kept as written, and counted once.
+                    if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
                         line += 1
                         column = 0
                     }
@@ -62,10 +64,8 @@ enum CSVReader {
                 afterQuote = false
                 fieldLine = line
                 fieldColumn = column + 1
-            case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A:
-                i += 1
-                fallthrough
-            case 0x0A:
+            case 0x0D, 0x0A:
+                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 if rowHasContent || !field.isEmpty || afterQuote {
                     endField()
                     rows.append(row)

@@ -4,6 +4,8 @@
 public final class ByteStream {
     private let readBody: (UnsafeMutableRawBufferPointer) throws(SourceError) -> Int
     private var closeBody: (() -> Void)?
+    /// A closed stream reads nothing more: what it read from may already serve another stream.
+    private var isClosed = false
     /// Bytes handed out so far.
     public private(set) var position: Int64 = 0
 
@@ -31,13 +33,14 @@ public final class ByteStream {
     deinit { close() }
 
     public func close() {
+        isClosed = true
         closeBody?()
         closeBody = nil
     }
 
     /// Reads into `buffer`; returns 0 at the end.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SourceError) -> Int {
-        guard buffer.count > 0 else { return 0 }
+        guard buffer.count > 0, !isClosed else { return 0 }
         let n = try readBody(buffer)
         position += Int64(n)
         return n

@@ -4,7 +4,9 @@
 struct CSVTable {
     /// The largest file read: a decade of Daylio entries with long notes is a few MB, a HabitBull
     /// export with ten habits over ten years about 2 MB. Reading whole costs about three times
-    /// the size (bytes, checked text, fields).
+    /// the size on real data (bytes, checked text, fields) but up to 35 times on a file of empty
+    /// fields (63 MiB of commas took 2.2 GB), so this stays well under the 1 GiB that Waymark's
+    /// own JSON files may weigh.
     static let sizeLimit = 64 << 20
 
     /// The header's cells, trimmed and lower-cased.
@@ -43,8 +45,40 @@ struct CSVTable {
             diagnostics.append(.error(file.path, .file, "the file is empty; expected a header line"))
             return nil
         }
+        if let wide = rows.firstIndex(where: { $0.count > maxFields }) {
+            return read(file, header: header, dropping: wide, from: rows, diagnostics: &diagnostics)
+        }
         return CSVTable(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header,
                              rows: rows.dropFirst(), file: file.path)
+    }
+
+    /// The most fields a row may have: as many as a spreadsheet has columns (Excel's and
+    /// LibreOffice's 16,384), far beyond any export's header. A row past it is damaged, or made
+    /// to cost, even when the extra fields are empty.
+    static let maxFields = 16_384
+
+    /// The table without its rows of more than `maxFields` fields (the first is at `first`), each
+    /// an error at the field past the limit that drops the row; a header that wide is the file's.
+    private static func read(_ file: SourceFile, header: [CSVReader.Field], dropping first: Int, from rows: [[CSVReader.Field]],
+                             diagnostics: inout [Diagnostic]) -> CSVTable? {
+        func message(_ what: String, _ row: [CSVReader.Field]) -> String {
+            "\(what) has \(row.count) fields, more than a spreadsheet has columns (\(maxFields))"
+        }
+        guard first > 0 else {
+            diagnostics.append(.error(file.path, .lineColumn(line: header[maxFields].line, column: header[maxFields].column),
+                                      message("the header", header) + "; this is not an export Waymark reads"))
+            return nil
+        }
+        var kept: [[CSVReader.Field]] = [header]
+        for row in rows.dropFirst() {
+            guard row.count > maxFields else { kept.append(row); continue }
+            var d = Diagnostic.error(file.path, .lineColumn(line: row[maxFields].line, column: row[maxFields].column),
+                                     message("the row", row) + " where the header has \(header.count); the row is not read")
+            d.dropsRecord = true
+            diagnostics.append(d)
+        }
+        return CSVTable(names: header.map { $0.text.trimmingWhitespace().lowercased() }, header: header,
+                        rows: kept.dropFirst(), file: file.path)
     }
 
     /// The names in the first line of `file` (trimmed, lower-cased), for recognising a format by

@@ -14,15 +14,21 @@ public struct SourceImporter: Sendable {
     public var claim: @Sendable (_ files: [SourceFile]) -> [[SourceFile]]
     /// Reads one unit.
     public var read: @Sendable (_ files: [SourceFile], _ context: ImportContext) -> SourcePart
+    /// Why `file`, which no importer claimed (`among` are the files of its source), looks like
+    /// this format but cannot be read, when that can be told: said instead of "not a format
+    /// Waymark knows".
+    public var explain: (@Sendable (_ file: SourceFile, _ among: [SourceFile]) -> String?)?
 
     public init(id: String, name: String, howToExport: String,
                 claim: @escaping @Sendable ([SourceFile]) -> [[SourceFile]],
-                read: @escaping @Sendable ([SourceFile], ImportContext) -> SourcePart) {
+                read: @escaping @Sendable ([SourceFile], ImportContext) -> SourcePart,
+                explain: (@Sendable (SourceFile, [SourceFile]) -> String?)? = nil) {
         self.id = id
         self.name = name
         self.howToExport = howToExport
         self.claim = claim
         self.read = read
+        self.explain = explain
     }
 
     /// An importer of single files: `recognises` looks at one file, `readFile` reads it.

@@ -94,9 +94,19 @@ public struct SourceReader: Sendable {
                 }
                 report.ignored = remaining.map(\.path)
                 let claimedAny = plan.contains { $0.source == index }
+                let reasons = remaining.map { file in importers.lazy.compactMap { $0.explain?(file, files) }.first }
                 if scanned.isSingleFile, let file = remaining.first {
-                    diagnostics.append(.error(file.path, .file, "is not a format Waymark knows\n" + formatList))
-                } else if !claimedAny {
+                    if let reason = reasons.first ?? nil {
+                        diagnostics.append(.error(file.path, .file, reason))
+                    } else {
+                        diagnostics.append(.error(file.path, .file, "is not a format Waymark knows\n" + formatList))
+                    }
+                    continue
+                }
+                for (file, reason) in zip(remaining, reasons) {
+                    if let reason { diagnostics.append(.warning(file.path, .file, "not read: " + reason)) }
+                }
+                if !claimedAny {
                     // A name one typo away from a Waymark export file is most likely that.
                     for file in remaining where !file.relative.contains("/") {
                         if let guess = EditDistance.suggestion(for: file.name, among: ExportReader.knownNames) {

@@ -30,11 +30,14 @@ struct SourceScanner: Sendable {
                 let archive = ZipArchive(path: canonical, displayName: given)
                 let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
                 do { listed = try archive.entries() } catch { return .failure(error) }
-                let files = listed.entries.filter { !isHidden($0.path) }.map { entry in
-                    SourceFile(path: given + "/" + entry.path, relative: entry.path, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
-                        try archive.open(entry)
+                let files = listed.entries.map { (entry: $0, relative: Self.withoutDotSegments($0.path)) }
+                    .filter { !$0.relative.isEmpty && !isHidden($0.relative) }
+                    .map { listed in
+                        let entry = listed.entry
+                        return SourceFile(path: given + "/" + listed.relative, relative: listed.relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                            try archive.open(entry)
+                        }
                     }
-                }
                 let warnings = listed.skippedLinks.map {
                     Diagnostic.warning(given + "/" + $0, .file, "is a symbolic link inside the archive; skipped (Waymark never follows links out of an export)")
                 }
@@ -53,6 +56,12 @@ struct SourceScanner: Sendable {
         if head.starts(with: [0x1F, 0x8B]) { return true }
         if head.count > 262, Array(head[257..<262]) == Array("ustar".utf8) { return true }
         return false
+    }
+
+    /// An entry's path without `.` segments: `tar czf export.tgz .` names every entry `./…`,
+    /// which is not a hidden folder.
+    static func withoutDotSegments(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
     private func isHidden(_ relative: String) -> Bool {

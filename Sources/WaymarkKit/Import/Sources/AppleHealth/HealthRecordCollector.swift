@@ -64,8 +64,14 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
             }
             read(kind, attributes, line: parser.line)
         } else if Self.named(name, "ExportDate") {
-            if let text = attributes.string("value"), let instant = HealthDateText.instant(text, zone: zone) {
+            // The export's date is the site's "now" when no --now is given: a bad one is said, not
+            // dropped quietly.
+            let text = attributes.string("value")
+            if let text, let instant = HealthDateText.instant(text, zone: zone) {
                 exportedAt = .instant(instant)
+            } else {
+                let got = text.map { "is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten($0))\")" } ?? "has no value"
+                report(.warning(file, .line(parser.line), "ExportDate \(got); when the export was made is left unknown"))
             }
         } else if !Self.named(name, "Me") {
             otherRecords += 1
@@ -91,13 +97,19 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
     }
 
     private func problem(_ line: Int, _ kind: Kind, _ message: String) {
-        guard diagnostics.count < Self.maxDiagnostics else {
-            unreported += 1
-            return
-        }
         var d = Diagnostic.error(file, .line(line), "\(kind.label): \(message)")
         d.dropsRecord = true
-        diagnostics.append(d)
+        report(d)
+    }
+
+    /// Adds `diagnostic` unless `maxDiagnostics` are there; beyond, dropped records are counted
+    /// (for one last message) and warnings are not repeated.
+    private func report(_ diagnostic: Diagnostic) {
+        guard diagnostics.count < Self.maxDiagnostics else {
+            if diagnostic.severity == .error { unreported += 1 }
+            return
+        }
+        diagnostics.append(diagnostic)
     }
 
     private func read(_ kind: Kind, _ attributes: HealthXMLParser.Attributes, line: Int) {

@@ -9,7 +9,10 @@ struct DaylioEntryReader {
     var scales = 0
     /// Habits by name, to add each activity once.
     private var habits: Set<String> = []
-    private var noteNames: Set<String> = []
+    /// For each note name's base (day and minute), the number the next note of that minute gets.
+    private var nextNumber: [String: Int] = [:]
+    /// Names looked up while naming notes: one per note (a test holds it to that).
+    private(set) var nameLookups = 0
 
     init(table: CSVTable, columns: DaylioImporter.Columns, zone: Zone) {
         self.table = table
@@ -78,14 +81,14 @@ struct DaylioEntryReader {
         return text.split(separator: " | ").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
-    /// `base.md`, or `base (2).md` and so on for the second entry at the same minute.
+    /// `base.md`, or `base (2).md` and so on for the second entry at the same minute. Each base
+    /// remembers the number its next note gets, so the thousandth entry of one minute is named
+    /// without trying the 999 names before it. A base is a day and a minute, never ending in
+    /// ` (n)`, so the numbered names of one base are no other base's.
     private mutating func uniqueName(_ base: String) -> String {
-        var candidate = base + ".md"
-        var n = 2
-        while !noteNames.insert(candidate).inserted {
-            candidate = base + " (\(n)).md"
-            n += 1
-        }
-        return candidate
+        let n = nextNumber[base, default: 1]
+        nameLookups += 1
+        nextNumber[base] = n + 1
+        return n == 1 ? base + ".md" : base + " (\(n)).md"
     }
 }

@@ -65,7 +65,7 @@ final class SQLiteDatabase {
         }
         // A database in WAL mode (header bytes 18 and 19 are 2) cannot be deserialized: SQLite
         // would look for its WAL. This copy says "rollback journal" instead, which changes nothing
-        // for reading (a backup's WAL, if any, is not in the file anyway).
+        // for reading (a log beside the file has been applied to these bytes by `SQLiteWAL`).
         if buffer[18] == 2 { buffer[18] = 1 }
         if buffer[19] == 2 { buffer[19] = 1 }
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
@@ -109,6 +109,13 @@ final class SQLiteDatabase {
             if case .text(let name) = statement.value(0), wanted.contains(name) { found.insert(name) }
         }
         return found
+    }
+
+    /// Whether the schema holds no table, view, index or trigger at all.
+    func hasNoTables() throws(Failure) -> Bool {
+        let statement = try prepare("SELECT count(*) FROM sqlite_master")
+        guard try statement.step(), case .integer(let count) = statement.value(0) else { return false }
+        return count == 0
     }
 
     func prepare(_ sql: String) throws(Failure) -> SQLiteStatement {
