@@ -75,11 +75,11 @@ enum BuildCommand {
         if outcome.privateNotes > 0 {
             text += "Left out \(outcome.privateNotes) private note\(outcome.privateNotes == 1 ? "" : "s") (private: true).\n"
         }
-        if report.inPlace, let reason = report.inPlaceReason {
-            text += "Replaced the files inside \(output)/ one by one, because \(reason); each page is whole, but for a moment old and new pages were side by side.\n"
+        for path in report.appeared {
+            text += "warning: \(output)/\(path) appeared while the site was built and was kept; that page was not written (move the file away and build again)\n"
         }
         for leftover in report.leftovers {
-            text += "warning: left \(leftover) from an earlier build: it holds files Waymark did not write; look inside, then remove it\n"
+            text += "warning: \(leftover) was left beside the output by an earlier version of Waymark, which built sites there; it still holds files that Waymark cannot tell are its own (they may be yours): look inside, then remove it\n"
         }
         return text + "Open \(output)/index.html in a browser.\n"
     }
