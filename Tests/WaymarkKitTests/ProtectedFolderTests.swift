@@ -72,7 +72,8 @@ struct ProtectedFolderTests {
         #expect(folders.refusal("/srv/people/bob") == "it is a home folder; use a folder of its own inside it, such as /srv/people/bob/site")
         #expect(folders.refusal("/srv/people") == nil)
         #expect(folders.refusal("/home") != nil)
-        for allowed in ["/srv/site", "/var/www/html", "/tmp/site", "/home/ann/site", "/usr/local/share/site", "/opt/waymark/site", "/etcetera", "/srv/people/carl"] {
+        #expect(folders.refusal("/dev/shm") != nil && folders.refusal("/run/user/1000") != nil && folders.refusal("/dev/null") != nil)
+        for allowed in ["/dev/shm/site", "/run/user/1000/site", "/srv/site", "/var/www/html", "/tmp/site", "/home/ann/site", "/usr/local/share/site", "/opt/waymark/site", "/etcetera", "/srv/people/carl"] {
             #expect(folders.refusal(allowed) == nil, "\(allowed)")
         }
         let nested = ProtectedFolders(homes: ["/data/users/ann"])

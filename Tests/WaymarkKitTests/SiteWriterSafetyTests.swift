@@ -209,7 +209,7 @@ struct SiteWriterSafetyTests {
             // home page last), then `.waymark` of the new site and the renames made durable.
             "syncTree 2", "sync /..waymark.waymark-tmp-0", "rename /.waymark", "sync ",
             "rename /notes/a.html", "rename /index.html",
-            "sync /..waymark.waymark-tmp-0", "rename /.waymark", "syncTree 2",
+            "sync /..waymark.waymark-tmp-0", "rename /.waymark", "sync ", "sync /notes",
         ])
         #expect(dir.read("site/index.html") == "v2" && dir.read("site/notes/a.html") == "A2")
     }

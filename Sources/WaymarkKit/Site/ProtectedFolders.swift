@@ -15,6 +15,9 @@ public struct ProtectedFolders: Sendable {
         // macOS (/etc is a link to /private/etc there).
         "/System", "/private/etc", "/private/var/db", "/cores",
     ]
+    /// Inside the system's trees, memory file systems meant for anyone's files: a folder of its
+    /// own in them is fine (`/dev/shm/site`, `/run/user/1000/site`).
+    static let openTrees = ["/dev/shm", "/run/shm", "/run/user"]
     /// Folders that hold other folders, refused themselves; a site in a folder of its own inside
     /// them (`/srv/site`, `/var/www/html`, `/tmp/site`) is fine.
     static let containers = [
@@ -69,6 +72,12 @@ public struct ProtectedFolders: Sendable {
 
     /// Why a site may not be written into `path` (canonical, absolute); nil when it may.
     public func refusal(_ path: String) -> String? {
+        if let open = ProtectedFolders.openTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+            let below = path.dropFirst(open.count).split(separator: "/")
+            // /run/user holds one folder per user: a site goes inside the user's.
+            if below.count > (open == "/run/user" ? 1 : 0) { return nil }
+            return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(path)/site"
+        }
         if let tree = ProtectedFolders.systemTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
             return tree == path ? "it is a folder of the operating system" : "it is inside \(tree), a folder of the operating system"
         }

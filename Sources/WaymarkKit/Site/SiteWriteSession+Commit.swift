@@ -58,8 +58,10 @@ extension SiteWriteSession {
             }
             let folders = oldFolders.union(s.made).filter { fs.kind(target + "/" + $0) == .directory }
             try writeManifest(SiteManifest(files: Array(newPaths.subtracting(appeared)), folders: folders), sync: true)
-            let touched = Set(s.pending.map { SiteWriter.directories(of: $0.path).last.map { target + "/" + $0 } ?? target }).union([target])
-            try fs.syncTree(target, touched.sorted())
+            // The renames and removals made durable: their folders synced, one by one (a second
+            // syncfs would wait for everything else being written to the disk as well).
+            let touched = SiteManifest.folders(of: s.pending.map(\.path) + stale).map { target + "/" + $0 }
+            for folder in [target] + touched.sorted() where fs.kind(folder) == .directory { try fs.sync(folder) }
             report.appeared = appeared.sorted()
         } catch {
             for pending in s.pending { try? fs.removeFile(temporary(pending.path)) }

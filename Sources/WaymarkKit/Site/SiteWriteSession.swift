@@ -90,6 +90,8 @@ public final class SiteWriteSession: Sendable {
                 if fileSystem.kind(temporary) != nil { try fileSystem.removeFile(temporary) }
                 try fileSystem.writeFile(temporary, file.bytes)
             } catch {
+                // A file cut short (a full disk) is not left behind.
+                try? fileSystem.removeFile(temporary)
                 state.withLock { s in
                     s.writing -= 1
                     if s.failure == nil { s.failure = failure(error) }
