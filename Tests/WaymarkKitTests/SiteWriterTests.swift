@@ -38,7 +38,9 @@ struct SiteWriterTests {
         }
         #expect(dir.read("site/index.html") == "theirs")
         let report = try SiteWriter().write(files, to: dir.file("site"), force: true)
-        #expect(report.kept == ["CNAME"])
+        #expect(report.kept == ["CNAME"] && report.replaced == ["index.html"])
+        let summary = BuildCommand.summary(BuildPipeline.Outcome(report: report, output: "site", files: 2, pages: 2, warnings: [], timings: []), seconds: 0.1)
+        #expect(summary.contains("Kept 1 file(s) Waymark did not write.\nReplaced 1 file(s) Waymark did not write at the places of its pages, as --force allows: index.html.\n"))
         #expect(dir.read("site/CNAME") == "example.org")
         #expect(dir.read("site/index.html") == "home")
     }

@@ -75,6 +75,9 @@ enum BuildCommand {
         if outcome.privateNotes > 0 {
             text += "Left out \(outcome.privateNotes) private note\(outcome.privateNotes == 1 ? "" : "s") (private: true).\n"
         }
+        if !report.replaced.isEmpty {
+            text += "Replaced \(report.replaced.count) file(s) Waymark did not write at the places of its pages, as --force allows: \(report.replaced.prefix(5).joined(separator: ", "))\(report.replaced.count > 5 ? ", …" : "").\n"
+        }
         for path in report.appeared {
             text += "warning: \(output)/\(path) appeared while the site was built and was kept; that page was not written (move the file away and build again)\n"
         }

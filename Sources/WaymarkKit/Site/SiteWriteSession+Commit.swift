@@ -63,6 +63,7 @@ extension SiteWriteSession {
             let touched = SiteManifest.folders(of: s.pending.map(\.path) + stale).map { target + "/" + $0 }
             for folder in [target] + touched.sorted() where fs.kind(folder) == .directory { try fs.sync(folder) }
             report.appeared = appeared.sorted()
+            report.replaced = s.pending.filter { !$0.isNew && !$0.replacesFolder && !oldFiles.contains($0.path) }.map(\.path).sorted()
         } catch {
             for pending in s.pending { try? fs.removeFile(temporary(pending.path)) }
             throw SiteWriteError(kind: error.writeKind, message: "\(error.description); every page in place is whole, and the next build finishes the rest")

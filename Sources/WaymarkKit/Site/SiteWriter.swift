@@ -29,6 +29,9 @@ public struct SiteWriter: Sendable {
         /// Files that appeared at the place of a new page while the site was built: kept, and the
         /// page not written there.
         public var appeared: [String] = []
+        /// Files Waymark did not write that were at the places of its pages, replaced because
+        /// `--force` was given.
+        public var replaced: [String] = []
     }
 
     public var fileSystem: FileSystem
