@@ -73,7 +73,8 @@ def bench(label, export):
 def writer_figures():
     """What the writer costs: a first build into a new folder, a rebuild that changes most pages
     (the decade sample with seeds 1 and 8 in turn), and a rebuild of an unchanged export. With
-    --against, each run of this binary is followed by one of the other, on sites of their own."""
+    --against, each run of this binary is paired with one of the other (which one goes first
+    alternates), on sites of their own."""
     decade = sample("decade", "--years", "10", "--tags", "30")
     other = sample("decade-seed8", "--years", "10", "--tags", "30", "--seed", "8")
     binaries = [("this", WAYMARK)] + ([("against", AGAINST)] if AGAINST else [])
@@ -83,12 +84,14 @@ def writer_figures():
         subprocess.run([binary, "build", decade, "-o", sites[label], "-q"], check=True)
     times = {(label, kind): [] for label, _ in binaries for kind in ["first", "changed", "unchanged"]}
     current = decade
-    for _ in range(RUNS * 2):
+    for run in range(RUNS * 2):
         following = other if current == decade else decade
-        for label, binary in binaries:
-            times[(label, "first")].append(timed([binary, "build", decade, "-o", fresh_dir(), "-q"])[0])
-            times[(label, "changed")].append(timed([binary, "build", following, "-o", sites[label], "-q"])[0])
-            times[(label, "unchanged")].append(timed([binary, "build", following, "-o", sites[label], "-q"])[0])
+        # Each kind of build for both binaries in turn, and the first of them alternating (ABBA):
+        # on a disk a build is slowed by what the one before it deleted.
+        for kind in ["first", "changed", "unchanged"]:
+            for label, binary in (binaries if run % 2 == 0 else binaries[::-1]):
+                output = fresh_dir() if kind == "first" else sites[label]
+                times[(label, kind)].append(timed([binary, "build", decade if kind == "first" else following, "-o", output, "-q"])[0])
         current = following
     names = {"first": "first build", "changed": "rebuild, most pages changed", "unchanged": "rebuild, nothing changed"}
     print(f"\nThe writer, {RUNS * 2} runs each" + (" alternating with " + AGAINST if AGAINST else "") + ":")
