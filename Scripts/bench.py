@@ -7,6 +7,8 @@ import bench_health, bench_hostile
 WAYMARK = os.path.abspath(".build/release/waymark")
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
 QUICK = "--quick" in sys.argv
+# --against BINARY: the writer's figures are taken for both binaries, runs alternating.
+AGAINST = os.path.abspath(sys.argv[sys.argv.index("--against") + 1]) if "--against" in sys.argv else None
 # healthkit-to-sqlite takes minutes on the health zip: one run unless asked for more.
 HEALTH_REFERENCE_RUNS = int(sys.argv[sys.argv.index("--health-reference-runs") + 1]) if "--health-reference-runs" in sys.argv else 1
 work = os.path.abspath(".bench")
@@ -68,6 +70,49 @@ def bench(label, export):
           f"peak {peak / 1024:6.0f} MB  {n / median:>12,.0f} records/s", flush=True)
     return median, n
 
+def writer_figures():
+    """What the writer costs: a first build into a new folder, a rebuild that changes most pages
+    (the decade sample with seeds 1 and 8 in turn), and a rebuild of an unchanged export. With
+    --against, each run of this binary is paired with one of the other (which one goes first
+    alternates), on sites of their own."""
+    decade = sample("decade", "--years", "10", "--tags", "30")
+    other = sample("decade-seed8", "--years", "10", "--tags", "30", "--seed", "8")
+    binaries = [("this", WAYMARK)] + ([("against", AGAINST)] if AGAINST else [])
+    sites = {}
+    for label, binary in binaries:
+        sites[label] = fresh_dir()
+        subprocess.run([binary, "build", decade, "-o", sites[label], "-q"], check=True)
+    times = {(label, kind): [] for label, _ in binaries for kind in ["first", "changed", "unchanged"]}
+    current = decade
+    for run in range(RUNS * 2):
+        following = other if current == decade else decade
+        # Each kind of build for both binaries in turn, and the first of them alternating (ABBA):
+        # on a disk a build is slowed by what the one before it deleted.
+        for kind in ["first", "changed", "unchanged"]:
+            for label, binary in (binaries if run % 2 == 0 else binaries[::-1]):
+                output = fresh_dir() if kind == "first" else sites[label]
+                times[(label, kind)].append(timed([binary, "build", decade if kind == "first" else following, "-o", output, "-q"])[0])
+        current = following
+    names = {"first": "first build", "changed": "rebuild, most pages changed", "unchanged": "rebuild, nothing changed"}
+    print(f"\nThe writer, {RUNS * 2} runs each" + (" alternating with " + AGAINST if AGAINST else "") + ":")
+    for kind, name in names.items():
+        line = f"  {name:<28}"
+        for label, _ in binaries:
+            walls = times[(label, kind)]
+            line += f" {label}: median {statistics.median(walls):.3f} s (min {min(walls):.3f}, max {max(walls):.3f})"
+        if AGAINST:
+            pairs = [a / b for a, b in zip(times[("this", kind)], times[("against", kind)])]
+            line += f"; pairs this/against: median {statistics.median(pairs):.2f}"
+        print(line, flush=True)
+
+if "--writer" in sys.argv:
+    print(f"waymark writer benchmark, output on {subprocess.run(['df', '--output=fstype', out_root], capture_output=True, text=True).stdout.split()[-1]}")
+    writer_figures()
+    for root in [disk_root, ram_root]:
+        if root:
+            shutil.rmtree(root, ignore_errors=True)
+    sys.exit(0)
+
 if "--hostile" in sys.argv:
     bench_hostile.run([WAYMARK], work, RUNS)
     sys.exit(0)
@@ -97,6 +142,8 @@ if not QUICK:
     print("  " + " → ".join(f"{p // 1000}k: {m:.3f} s" for p, m in per)
           + "; each added point record costs " + ", then ".join(f"{c:.2f} µs" for c in steps)
           + f" ({steps[-1] / steps[0]:.2f}× from the first step to the last)")
+
+writer_figures()
 
 # Rebuilding an unchanged export rewrites nothing.
 site = fresh_dir()

@@ -14,10 +14,12 @@ struct SiteWriterSafetyTests {
     func mode(_ path: String) -> UInt32? { FileSystem.local.info(path)?.mode }
 
     /// Defect 1: a second build of the same output while one is writing is refused with a clear
-    /// message (exit 75), and never produces empty pages.
+    /// message (exit 75), and never produces empty pages. The lock is on the folder itself, so
+    /// nothing is made for it, inside the output or beside it.
     @Test func aSecondBuildOfTheSameOutputIsRefused() throws {
         let dir = TemporaryDirectory()
-        let lock = try #require(try FileSystem.local.lock(dir.file(".site.waymark-lock")))
+        #expect(mkdir(dir.file("site"), 0o755) == 0)
+        let lock = try #require(try FileSystem.local.lockFolder(dir.file("site"), dir.file("site/.waymark-lock")))
         do {
             _ = try SiteWriter().write(files, to: dir.file("site"), force: false)
             Issue.record("wrote while another build held the lock")
@@ -25,11 +27,11 @@ struct SiteWriterSafetyTests {
             #expect(error.kind == .busy && ExitCode(for: error.kind).rawValue == 75)
             #expect(error.message.hasPrefix("another waymark build is writing \(dir.file("site"))"))
         }
-        #expect(!FileManager.default.fileExists(atPath: dir.file("site")))
+        #expect(listing(dir.path) == ["site"])
         lock.release()
         _ = try SiteWriter().write(files, to: dir.file("site"), force: false)
         #expect(dir.read("site/index.html") == "home")
-        #expect(!FileManager.default.fileExists(atPath: dir.file(".site.waymark-lock")))
+        #expect(listing(dir.path) == ["site", "site/.waymark", "site/index.html", "site/notes", "site/notes/a.html"])
     }
 
     /// Defect 1 as reported: the output folder appears (empty) while the build writes. The site
@@ -124,7 +126,7 @@ struct SiteWriterSafetyTests {
     }
 
     /// Defects 4 and 5: a file system mounted inside the site is never entered, emptied or
-    /// swapped away; the files around it are replaced in place.
+    /// moved; the files around it are replaced.
     @Test func aMountInsideTheSiteIsLeftAlone() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("site")
@@ -138,19 +140,27 @@ struct SiteWriterSafetyTests {
             if path == media || path.hasPrefix(media + "/") { info.device &+= 1 }
             return info
         }
-        let report = try SiteWriter(fileSystem: fs).write([SiteFile(path: "index.html", text: "v2")], to: out, force: false)
-        #expect(report.inPlace && report.inPlaceReason == "media inside it is another file system")
+        _ = try SiteWriter(fileSystem: fs).write([SiteFile(path: "index.html", text: "v2")], to: out, force: false)
         #expect(dir.read("site/media/photo.jpg") == "jpeg")
         #expect(dir.read("site/index.html") == "v2")
         #expect(dir.read("site/notes/a.html") == nil)
+        // A page whose folder is the mount is refused, even with --force.
+        do {
+            _ = try SiteWriter(fileSystem: fs).write([SiteFile(path: "media/x.html", text: "x")], to: out, force: true)
+            Issue.record("wrote into a mount")
+        } catch {
+            #expect(error.exitCode == 73 && error.message.contains("media is another file system mounted in the site"))
+        }
+        #expect(listing(out) == [".waymark", "index.html", "media", "media/photo.jpg"])
     }
 
-    /// Defect 5: an output folder that is a mount point (a container volume) cannot be renamed;
-    /// its files are replaced in place and the summary says so.
-    @Test func anOutputThatIsAMountPointIsWrittenInPlace() throws {
+    /// Defect 5: an output folder that is a mount point (a container volume) is written like any
+    /// other: it is never renamed, only the files inside it.
+    @Test func anOutputThatIsAMountPointIsWritten() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("site")
         _ = try SiteWriter().write(files, to: out, force: false)
+        let inode = FileSystem.local.info(out)?.inode
         var fs = FileSystem.local
         fs.info = { path in
             guard var info = FileSystem.local.info(path) else { return nil }
@@ -158,31 +168,9 @@ struct SiteWriterSafetyTests {
             return info
         }
         let report = try SiteWriter(fileSystem: fs).write([SiteFile(path: "index.html", text: "v2"), files[1]], to: out, force: false)
-        #expect(report.inPlace && report.inPlaceReason == "\(out) is a mount point")
         #expect(report.written == 1 && report.unchanged == 1)
         #expect(dir.read("site/index.html") == "v2")
-        #expect(listing(dir.path).filter { $0.contains("waymark-") }.isEmpty)
-        let summary = BuildCommand.summary(BuildPipeline.Outcome(report: report, output: "site", files: 2, pages: 2, warnings: [], timings: []),
-                                           seconds: 0.5)
-        #expect(summary.contains("Replaced the files inside site/ one by one, because \(out) is a mount point"))
-    }
-
-    /// Defect 5: when the rename itself fails across devices (EXDEV/EBUSY), the build still
-    /// succeeds in place, and the message is not worded backwards.
-    @Test func aRenameThatCannotCrossDevicesFallsBackToInPlace() throws {
-        let dir = TemporaryDirectory()
-        let out = dir.file("site")
-        _ = try SiteWriter().write(files, to: out, force: false)
-        var fs = FileSystem.local
-        fs.exchange = nil
-        let real = FileSystem.local.rename
-        fs.rename = { (from, to) throws(FileSystemError) in
-            if to.hasSuffix("waymark-old-0") { throw FileSystemError(path: from, operation: "rename it to \(to)", reason: .crossDevice, detail: "Device or resource busy") }
-            try real(from, to)
-        }
-        let report = try SiteWriter(fileSystem: fs).write([SiteFile(path: "index.html", text: "v2")], to: out, force: false)
-        #expect(report.inPlace && report.inPlaceReason == "\(out) cannot be renamed (Device or resource busy)")
-        #expect(dir.read("site/index.html") == "v2")
+        #expect(FileSystem.local.info(out)?.inode == inode)
         #expect(listing(dir.path).filter { $0.contains("waymark-") }.isEmpty)
     }
 
@@ -197,58 +185,32 @@ struct SiteWriterSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/notes/.a.html.waymark-tmp-999"))
     }
 
-    /// Defect 7: the new site is synced before it is swapped in, and the parent folder after.
-    @Test func theSiteIsSyncedBeforeTheSwapAndTheParentAfter() throws {
+    /// Defect 7: every file is durable before it is renamed into place, `.waymark` (which says
+    /// what is Waymark's) before the pages, and the renames are made durable after.
+    @Test func filesAreSyncedBeforeTheyAreRenamedAndTheFoldersAfter() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("site")
+        _ = try SiteWriter().write(files, to: out, force: false)
         let log = Mutex<[String]>([])
         var fs = FileSystem.local
-        fs.syncTree = { root, paths in log.withLock { $0.append("syncTree \(root.hasSuffix(".site.waymark-new-0")) \(paths.count)") } }
-        let parent = dir.path
-        fs.sync = { path in log.withLock { $0.append("sync \(path == parent)") } }
+        fs.syncTree = { root, paths in log.withLock { $0.append("syncTree \(paths.count)") } }
+        fs.sync = { path in log.withLock { $0.append("sync " + path.dropFirst(out.count)) } }
         let rename = FileSystem.local.rename
         fs.rename = { (from, to) throws(FileSystemError) in
-            log.withLock { $0.append("rename") }
+            log.withLock { $0.append("rename " + to.dropFirst(out.count)) }
             try rename(from, to)
         }
-        _ = try SiteWriter(fileSystem: fs).write(files, to: out, force: false)
-        #expect(log.withLock { $0 } == ["syncTree true 2", "rename", "sync true"])
-        #expect(dir.read("site/index.html") == "home")
-    }
-
-    /// Defect 6, for real: Ctrl-C while a build writes removes its staging folder.
-    @Test func aBuildStoppedWithSIGINTLeavesNothingBehind() throws {
-        let binary = TestPaths.repo.appendingPathComponent(".build/debug/waymark").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
-        let dir = TemporaryDirectory()
-        let sample = Process()
-        sample.executableURL = URL(fileURLWithPath: binary)
-        sample.arguments = ["sample", "-q", "-o", dir.file("export"), "--years", "3", "--tags", "10"]
-        try sample.run()
-        sample.waitUntilExit()
-        for _ in 0..<3 {
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: binary)
-            build.arguments = ["build", "-q", dir.file("export"), "-o", dir.file("site")]
-            try build.run()
-            var interrupted = false
-            // Wait for the staging folder, then interrupt the build while it writes.
-            while build.isRunning {
-                if listing(dir.path).contains(where: { $0.hasPrefix(".site.waymark-new-") }) {
-                    kill(build.processIdentifier, SIGINT)
-                    interrupted = true
-                    break
-                }
-                usleep(200)
-            }
-            build.waitUntilExit()
-            if interrupted {
-                #expect(build.terminationStatus == 130 || build.terminationStatus == 0)
-                #expect(listing(dir.path).filter { $0.hasPrefix(".site.") && !$0.hasSuffix("lock") }.isEmpty, "\(listing(dir.path).filter { $0.hasPrefix(".") })")
-                return
-            }
-            try? FileManager.default.removeItem(atPath: dir.file("site"))
-        }
-        Issue.record("the build was always done before it could be interrupted")
+        _ = try SiteWriter(fileSystem: fs).write([SiteFile(path: "index.html", text: "v2"), SiteFile(path: "notes/a.html", text: "A2")],
+                                                 to: out, force: false)
+        #expect(log.withLock { $0 } == [
+            // `.waymark` names the temporaries before the first is written.
+            "rename /.waymark", "sync /.waymark", "sync ",
+            // The temporaries, then `.waymark` listing old and new files, then the pages (the
+            // home page last), then `.waymark` of the new site and the renames made durable.
+            "syncTree 2", "sync /..waymark.waymark-tmp-0", "rename /.waymark", "sync ",
+            "rename /notes/a.html", "rename /index.html",
+            "sync /..waymark.waymark-tmp-0", "rename /.waymark", "sync ", "sync /notes",
+        ])
+        #expect(dir.read("site/index.html") == "v2" && dir.read("site/notes/a.html") == "A2")
     }
 }

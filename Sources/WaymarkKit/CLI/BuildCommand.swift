@@ -75,11 +75,14 @@ enum BuildCommand {
         if outcome.privateNotes > 0 {
             text += "Left out \(outcome.privateNotes) private note\(outcome.privateNotes == 1 ? "" : "s") (private: true).\n"
         }
-        if report.inPlace, let reason = report.inPlaceReason {
-            text += "Replaced the files inside \(output)/ one by one, because \(reason); each page is whole, but for a moment old and new pages were side by side.\n"
+        if !report.replaced.isEmpty {
+            text += "Replaced \(report.replaced.count) file(s) Waymark did not write at the places of its pages, as --force allows: \(report.replaced.prefix(5).map(Diagnostic.path).joined(separator: ", "))\(report.replaced.count > 5 ? ", …" : "").\n"
+        }
+        for path in report.appeared {
+            text += "warning: \(output)/\(Diagnostic.path(path)) appeared while the site was built and was kept; that page was not written (move the file away and build again)\n"
         }
         for leftover in report.leftovers {
-            text += "warning: left \(Diagnostic.path(leftover)) from an earlier build: it holds files Waymark did not write; look inside, then remove it\n"
+            text += "warning: \(Diagnostic.path(leftover)) was left beside the output by an earlier version of Waymark, which built sites there; it still holds files that Waymark cannot tell are its own (they may be yours): look inside, then remove it\n"
         }
         return text + "Open \(output)/index.html in a browser.\n"
     }

@@ -29,15 +29,13 @@ public struct FileSystem: Sendable {
     public var writeFile: @Sendable (String, [UInt8]) throws(FileSystemError) -> Void
     /// Atomically renames; replaces an existing file but never a non-empty directory.
     public var rename: @Sendable (String, String) throws(FileSystemError) -> Void
-    /// Atomically exchanges two directories where the system can; nil where it cannot.
-    public var exchange: (@Sendable (String, String) throws(FileSystemError) -> Void)?
-    /// Makes a hard link `to` for the existing file `from`.
-    public var hardLink: @Sendable (_ from: String, _ to: String) throws(FileSystemError) -> Void
+    /// Atomically renames only when nothing is at the destination (`.exists` otherwise), so a
+    /// file that appears there meanwhile is never replaced.
+    public var renameNoReplace: @Sendable (String, String) throws(FileSystemError) -> Void
     public var removeFile: @Sendable (String) throws(FileSystemError) -> Void
     public var removeEmptyDirectory: @Sendable (String) throws(FileSystemError) -> Void
     /// Target of a symbolic link.
     public var readLink: @Sendable (String) throws(FileSystemError) -> String
-    public var makeSymbolicLink: @Sendable (_ target: String, _ at: String) throws(FileSystemError) -> Void
     /// What `lstat` says of a path (device, inode, mode, links); nil when nothing is there.
     public var info: @Sendable (String) -> FileInfo?
     /// Sets the permission bits (including setgid and sticky) and, when given, the group.
@@ -50,6 +48,10 @@ public struct FileSystem: Sendable {
     /// Takes an exclusive lock named by a file at `path` (created when missing) without waiting;
     /// nil when another process holds it.
     public var lock: @Sendable (String) throws(FileSystemError) -> FileLock?
+    /// Takes an exclusive lock on the folder itself without waiting, so that nothing is created
+    /// for it; where the file system cannot lock a folder (NFS), on the file `fallback` as `lock`
+    /// does. Nil when another process holds it. The kernel drops the lock when the process dies.
+    public var lockFolder: @Sendable (_ folder: String, _ fallback: String) throws(FileSystemError) -> FileLock?
     /// Opens a file to be read as a stream, a chunk at a time (inputs of gigabytes). The default
     /// reads it whole through `readFile`.
     public var openRead: @Sendable (String) throws(FileSystemError) -> ByteStream
@@ -61,17 +63,16 @@ public struct FileSystem: Sendable {
                 createDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 writeFile: @escaping @Sendable (String, [UInt8]) throws(FileSystemError) -> Void,
                 rename: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
-                exchange: (@Sendable (String, String) throws(FileSystemError) -> Void)?,
-                hardLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
                 removeFile: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 removeEmptyDirectory: @escaping @Sendable (String) throws(FileSystemError) -> Void,
                 readLink: @escaping @Sendable (String) throws(FileSystemError) -> String,
-                makeSymbolicLink: @escaping @Sendable (String, String) throws(FileSystemError) -> Void,
+                renameNoReplace: (@Sendable (String, String) throws(FileSystemError) -> Void)? = nil,
                 info: (@Sendable (String) -> FileInfo?)? = nil,
                 setMode: @escaping @Sendable (String, UInt32, UInt32?) throws(FileSystemError) -> Void = { _, _, _ in },
                 sync: @escaping @Sendable (String) throws(FileSystemError) -> Void = { _ in },
                 syncTree: @escaping @Sendable (String, [String]) throws(FileSystemError) -> Void = { _, _ in },
                 lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} },
+                lockFolder: @escaping @Sendable (String, String) throws(FileSystemError) -> FileLock? = { _, _ in FileLock {} },
                 fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
                 openRead: (@Sendable (String) throws(FileSystemError) -> ByteStream)? = nil) {
         self.kind = kind
@@ -82,18 +83,17 @@ public struct FileSystem: Sendable {
         self.createDirectory = createDirectory
         self.writeFile = writeFile
         self.rename = rename
-        self.exchange = exchange
-        self.hardLink = hardLink
+        self.renameNoReplace = renameNoReplace ?? FileSystem.checkThenRename(kind, rename)
         self.removeFile = removeFile
         self.removeEmptyDirectory = removeEmptyDirectory
         self.readLink = readLink
-        self.makeSymbolicLink = makeSymbolicLink
         // A file system without device numbers (in memory) is one device with mode 0o755 folders.
         self.info = info ?? { path in kind(path).map { FileInfo(kind: $0, device: 0, inode: 0, mode: $0 == .directory ? 0o755 : 0o644, group: 0, links: 1) } }
         self.setMode = setMode
         self.sync = sync
         self.syncTree = syncTree
         self.lock = lock
+        self.lockFolder = lockFolder
         self.fileSize = fileSize
     }
 
@@ -103,6 +103,17 @@ public struct FileSystem: Sendable {
         return { (path: String) throws(FileSystemError) -> ByteStream in
             let bytes = try readFile(path)
             return ByteStream(bytes: bytes)
+        }
+    }
+
+    /// `renameNoReplace` without an atomic call: the check and the rename are two steps (tests,
+    /// memory). (Inline in `init`, as `streamOfWholeFile`, it crashes Swift 6.3's SILGen.)
+    static func checkThenRename(_ kind: @escaping @Sendable (String) -> Kind?,
+                                _ rename: @escaping @Sendable (String, String) throws(FileSystemError) -> Void)
+        -> @Sendable (String, String) throws(FileSystemError) -> Void {
+        return { (from: String, to: String) throws(FileSystemError) -> Void in
+            if kind(to) != nil { throw FileSystemError(path: from, operation: "rename it to \(to)", reason: .exists, detail: "File exists") }
+            try rename(from, to)
         }
     }
 

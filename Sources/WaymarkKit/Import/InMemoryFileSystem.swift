@@ -61,14 +61,11 @@ extension FileSystem {
             createDirectory: { (path) throws(FileSystemError) in throw readOnly(path) },
             writeFile: { (path, _) throws(FileSystemError) in throw readOnly(path) },
             rename: { (path, _) throws(FileSystemError) in throw readOnly(path) },
-            exchange: nil,
-            hardLink: { (_, path) throws(FileSystemError) in throw readOnly(path) },
             removeFile: { (path) throws(FileSystemError) in throw readOnly(path) },
             removeEmptyDirectory: { (path) throws(FileSystemError) in throw readOnly(path) },
             readLink: { (path) throws(FileSystemError) -> String in
                 throw FileSystemError(path: path, operation: "read link", reason: .other, detail: "not a link")
             },
-            makeSymbolicLink: { (_, path) throws(FileSystemError) in throw readOnly(path) },
             fileSize: { path in contents[normalize(path)]?.count }
         )
     }

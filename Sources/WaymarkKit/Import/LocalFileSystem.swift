@@ -57,10 +57,6 @@ extension FileSystem {
         rename: { (from, to) throws(FileSystemError) in
             guard posixRename(from, to) == 0 else { throw .posix(from, "rename it to \(to)") }
         },
-        exchange: exchangePaths,
-        hardLink: { (from, to) throws(FileSystemError) in
-            guard link(from, to) == 0 else { throw .posix(to, "link") }
-        },
         removeFile: { (path) throws(FileSystemError) in
             guard unlink(path) == 0 else { throw .posix(path, "remove") }
         },
@@ -73,9 +69,7 @@ extension FileSystem {
             guard n >= 0 else { throw .posix(path, "read link") }
             return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         },
-        makeSymbolicLink: { (target, at) throws(FileSystemError) in
-            guard symlink(target, at) == 0 else { throw .posix(at, "create link") }
-        },
+        renameNoReplace: { (from, to) throws(FileSystemError) in try renameExclusive(from, to) },
         info: { path in
             var st = stat()
             guard lstat(path, &st) == 0 else { return nil }
@@ -116,28 +110,16 @@ extension FileSystem {
                 guard fsync(fd) == 0 else { throw .posix(path, "sync") }
             }
         },
-        lock: { (path) throws(FileSystemError) -> FileLock? in
-            // The lock file can be replaced between opening and locking it (a finished build
-            // removes its own), so the lock only counts when the path still names the locked file.
-            while true {
-                let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-                guard fd >= 0 else { throw .posix(path, "create the lock file") }
-                guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                    let busy = errno == EWOULDBLOCK
-                    let error = FileSystemError.posix(path, "lock")
-                    close(fd)
-                    if busy { return nil }
-                    throw error
-                }
-                var held = stat(), named = stat()
-                if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                    return FileLock {
-                        unlink(path)
-                        close(fd)
-                    }
-                }
-                close(fd)
-            }
+        lock: { (path) throws(FileSystemError) -> FileLock? in try lockFile(path) },
+        lockFolder: { (folder, fallback) throws(FileSystemError) -> FileLock? in
+            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { throw .posix(folder, "open for locking") }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return FileLock { close(fd) } }
+            let busy = errno == EWOULDBLOCK
+            close(fd)
+            if busy { return nil }
+            // NFS emulates flock with byte-range locks, which need a file open for writing.
+            return try lockFile(fallback)
         },
         fileSize: { path in
             var st = stat()
@@ -212,6 +194,55 @@ extension FileSystem {
         }
         return bytes
     }
+
+    /// An exclusive `flock` on the file at `path` (created when missing), or nil when another
+    /// process holds it. Released by unlinking the file, then closing it.
+    static func lockFile(_ path: String) throws(FileSystemError) -> FileLock? {
+        // The lock file can be replaced between opening and locking it (a finished build
+        // removes its own), so the lock only counts when the path still names the locked file.
+        while true {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .posix(path, "create the lock file") }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                let busy = errno == EWOULDBLOCK
+                let error = FileSystemError.posix(path, "lock")
+                close(fd)
+                if busy { return nil }
+                throw error
+            }
+            var held = stat(), named = stat()
+            if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+                return FileLock {
+                    unlink(path)
+                    close(fd)
+                }
+            }
+            close(fd)
+        }
+    }
+
+    /// Renames `from` to `to` unless something is at `to`, in one step: renameat2's
+    /// RENAME_NOREPLACE on Linux, renamex_np's RENAME_EXCL on macOS; where the file system has
+    /// neither, a hard link (which fails when the name is taken) and the old name removed; where
+    /// there are no hard links either (FAT), a check and a rename.
+    static func renameExclusive(_ from: String, _ to: String) throws(FileSystemError) {
+        if let result = atomicNoReplace(from, to) {
+            if result == 0 { return }
+            // EINVAL: the file system does not know the flag.
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else { throw .posix(from, "rename it to \(to)") }
+        }
+        if link(from, to) == 0 {
+            unlink(from)
+            return
+        }
+        guard errno == EPERM || errno == ENOTSUP || errno == EMLINK else { throw .posix(from, "rename it to \(to)") }
+        var st = stat()
+        guard lstat(to, &st) != 0 else {
+            errno = EEXIST
+            throw .posix(from, "rename it to \(to)")
+        }
+        guard posixRename(from, to) == 0 else { throw .posix(from, "rename it to \(to)") }
+    }
 }
 
 #if canImport(Glibc)
@@ -221,22 +252,26 @@ private func posixRename(_ from: String, _ to: String) -> Int32 { Darwin.rename(
 #endif
 
 #if os(Linux)
-/// renameat2(RENAME_EXCHANGE) swaps two paths in one step, so the output path always holds a
-/// whole site. Looked up at run time because the Glibc module does not declare it.
+/// renameat2(2) and syncfs(2), which the Glibc module does not declare: looked up at run time.
 private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -> Void)? = {
-    guard let symbol = dlsym(nil, "renameat2") else { return nil }
-    let renameat2 = unsafeBitCast(symbol, to: Renameat2.self)
-    return { (a, b) throws(FileSystemError) in
-        let renameExchange: UInt32 = 2
-        guard renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 else { throw .posix(a, "exchange with \(b)") }
-    }
-}()
-/// syncfs(2), which the Glibc module does not declare either.
+private let renameat2: Renameat2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: Renameat2.self) }
 private typealias SyncFS = @convention(c) (Int32) -> Int32
 private let syncFileSystem: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
-#else
-private let exchangePaths: (@Sendable (String, String) throws(FileSystemError) -> Void)? = nil
+
+/// renameat2 with RENAME_NOREPLACE: its result, or nil where the C library lacks it.
+private func atomicNoReplace(_ from: String, _ to: String) -> Int32? {
+    guard let renameat2 else { return nil }
+    let renameNoReplace: UInt32 = 1
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, renameNoReplace)
+}
+#elseif canImport(Darwin)
 private let syncFileSystem: (@convention(c) (Int32) -> Int32)? = nil
+
+private func atomicNoReplace(_ from: String, _ to: String) -> Int32? {
+    renamex_np(from, to, UInt32(RENAME_EXCL))
+}
+#else
+private let syncFileSystem: (@convention(c) (Int32) -> Int32)? = nil
+
+private func atomicNoReplace(_ from: String, _ to: String) -> Int32? { nil }
 #endif

@@ -7,7 +7,8 @@
 /// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes. The first
 ///    job computes the point statistics (`PointStatistics`) for the dashboards and `stats.json`,
 ///    the only pages that show them, while the other jobs render.
-/// 4. **write** (`SiteWriter`): the files → the output folder, whole or not at all → `Report`.
+/// 4. **write** (`SiteWriter`): the files → the output folder, each file whole, the changed ones
+///    renamed into place together at the end → `Report`.
 ///    `build` stops before it and returns the files (the preview server serves them from memory).
 ///    `prepare` stops before step 3 and `complete` does step 3 for what it prepared, so the
 ///    preview can render the page asked for first (`PreviewSession`).
@@ -282,13 +283,13 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Steps 3 and 4, render and write, for the command line: each job's pages are handed to the
-    /// writer as soon as they are made (a first build writes them at once, so the disk works
+    /// writer as soon as they are made (it writes the changed ones at once, so the disk works
     /// while the cores render; docs/performance.md measures it), then the rest of the files.
     /// Returns the site's paths and what was written.
     func renderAndWrite(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> ([String], SiteWriter.Report) {
         let renderer = try siteRenderer(request)
         let session: SiteWriteSession
-        do { session = try writer.begin(request.output, force: request.force, streaming: true) } catch {
+        do { session = try writer.begin(request.output, force: request.force) } catch {
             throw BuildFailure(step: .write, kind: error.kind, message: error.message)
         }
         do throws(BuildFailure) {

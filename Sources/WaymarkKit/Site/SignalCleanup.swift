@@ -6,34 +6,30 @@ import Glibc
 import Darwin
 #endif
 
-/// Removes the staging folder of a build that is stopped with Ctrl-C (SIGINT) or SIGTERM, then
-/// ends the process as the signal would have. Without it the half-made site would stay beside
-/// the output until the next build cleans it up.
+/// Lets a build that is stopped with Ctrl-C (SIGINT) or SIGTERM tidy up (the writer removes its
+/// temporary files, or lets its last renames finish), then ends the process as the signal would
+/// have. SIGKILL cannot be caught: what it leaves, the next build removes.
 final class SignalCleanup: Sendable {
     static let shared = SignalCleanup()
 
-    private let folders = Mutex<[String: String]>([:])
-    private let files = Mutex<Set<String>>([])
+    private let actions = Mutex<[UInt64: @Sendable () -> Void]>([:])
+    private let next = Mutex<UInt64>(0)
     private let installed = Mutex(false)
 
-    /// Starts removing `folder` (a staging folder beside `site`) on SIGINT or SIGTERM.
-    func register(_ folder: String, site: String = "") {
+    /// Runs `action` on SIGINT or SIGTERM, on a thread of its own, before the process ends.
+    /// Returns the number that `unregister` takes.
+    func register(_ action: @escaping @Sendable () -> Void) -> UInt64 {
         installOnce()
-        folders.withLock { $0[folder] = site }
+        let id = next.withLock { n -> UInt64 in
+            n += 1
+            return n
+        }
+        actions.withLock { $0[id] = action }
+        return id
     }
 
-    func unregister(_ folder: String) {
-        folders.withLock { $0[folder] = nil }
-    }
-
-    /// Removes the file `path` (a lock file this process made) on SIGINT or SIGTERM.
-    func registerFile(_ path: String) {
-        installOnce()
-        files.withLock { _ = $0.insert(path) }
-    }
-
-    func unregisterFile(_ path: String) {
-        files.withLock { _ = $0.remove(path) }
+    func unregister(_ id: UInt64) {
+        actions.withLock { $0[id] = nil }
     }
 
     private func installOnce() {
@@ -49,12 +45,16 @@ final class SignalCleanup: Sendable {
         signalPipe = fds[1]
         let reader = fds[0]
         Thread.detachNewThread { [self] in
+            // A process started with the signals blocked (as some launchers do) would never see
+            // them: this thread takes them, whatever the other threads block.
+            var wanted = sigset_t()
+            sigemptyset(&wanted)
+            sigaddset(&wanted, SIGINT)
+            sigaddset(&wanted, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
             var number: UInt8 = 0
             while read(reader, &number, 1) != 1 {}
-            for (folder, site) in folders.withLock({ $0 }) {
-                SiteLeftovers(fileSystem: .local).remove(folder, site: site)
-            }
-            for file in files.withLock({ $0 }) { unlink(file) }
+            for action in actions.withLock({ Array($0.values) }) { action() }
             _exit(128 + Int32(number))
         }
         for signalNumber in [SIGINT, SIGTERM] {

@@ -9,27 +9,29 @@ struct SiteInventory: Sendable {
 
     struct Entry: Sendable {
         var kind: Kind
-        var info: FileInfo
+        var info: FileInfo?
     }
 
-    /// Relative path → entry; the root itself, its manifest and a staging marker are not listed.
+    /// Relative path → entry; the root itself and Waymark's own files in it are not listed.
     private(set) var entries: [String: Entry] = [:]
-    /// The root's own details.
-    private(set) var root: FileInfo?
 
     init() {}
 
     /// Walks `root` at any depth (a work list, not recursion: nesting is the user's to choose).
     init(fileSystem fs: FileSystem, root: String) {
         guard let rootInfo = fs.info(root) else { return }
-        self.root = rootInfo
         var pending = [""]
         while let relative = pending.popLast() {
             let full = relative.isEmpty ? root : root + "/" + relative
             guard let names = try? fs.listDirectory(full) else { continue }
-            for name in names where !(relative.isEmpty && (name == SiteManifest.fileName || name == SiteLeftovers.marker)) {
+            for name in names where !(relative.isEmpty && SiteWriter.reserved(name)) {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                guard let info = fs.info(root + "/" + child) else { continue }
+                guard let info = fs.info(root + "/" + child) else {
+                    // A name that is not UTF-8 cannot be looked up by its decoded text: it is
+                    // someone else's (Waymark's names are ASCII), counted and never entered.
+                    if name.unicodeScalars.contains("\u{FFFD}") { entries[child] = Entry(kind: .other, info: nil) }
+                    continue
+                }
                 let kind: Kind
                 switch info.kind {
                 case .file: kind = .file
@@ -43,19 +45,21 @@ struct SiteInventory: Sendable {
         }
     }
 
-    /// Removes the temporaries of an interrupted in-place write (single files Waymark names
-    /// `.NAME.waymark-tmp-PID`) and forgets them.
-    mutating func removeTemporaries(_ root: String, _ fs: FileSystem) {
-        for (path, entry) in entries where entry.kind == .file && entry.info.links == 1 {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if SiteLeftovers.isTemporary(name), (try? fs.removeFile(root + "/" + path)) != nil { entries[path] = nil }
+    /// Removes the temporary files an earlier, killed build left (and forgets them): those with
+    /// the ending its manifest names, those of files the manifest lists, and the manifest's own.
+    /// Nothing else has such a name and a single link.
+    mutating func removeTemporaries(of manifest: SiteManifest, root: String, _ fs: FileSystem) {
+        let listed = Set(manifest.files)
+        for (path, entry) in entries where entry.kind == .file && entry.info?.links == 1 {
+            let ours: Bool
+            if path == SiteManifest.fileName + ".waymark-tmp" {
+                ours = true  // an earlier version's name for the manifest's temporary
+            } else if let (original, suffix) = SiteTemporaries.original(of: path) {
+                ours = suffix == manifest.temporaries || listed.contains(original) || original == SiteManifest.fileName
+            } else {
+                ours = false
+            }
+            if ours, (try? fs.removeFile(root + "/" + path)) != nil { entries[path] = nil }
         }
-    }
-
-    /// Whether the output folder is itself a mount point (a container volume): its device differs
-    /// from its parent's, so it cannot be renamed.
-    func isMountPoint(_ target: String, parent: String, _ fs: FileSystem) -> Bool {
-        guard let root, let parentInfo = fs.info(parent) else { return false }
-        return root.device != parentInfo.device
     }
 }

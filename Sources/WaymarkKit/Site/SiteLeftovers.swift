@@ -1,9 +1,11 @@
-/// Folders that builds leave beside the output while they work (`.NAME.waymark-new-PID`,
-/// `.NAME.waymark-old-PID`), and their removal when a build was killed before it could remove
-/// them itself. Removal is careful: it takes away only what Waymark put there.
+/// Folders that earlier versions of Waymark left beside the output when a build was killed: they
+/// built the site in `.NAME.waymark-new-PID` and swapped it in, putting the old one in
+/// `.NAME.waymark-old-PID`. Removal is careful: it takes away only what Waymark put there, and
+/// keeps the folder (reported) when anything else is inside, since those versions could move a
+/// user's files into it.
 struct SiteLeftovers: Sendable {
-    /// A file at the root of a staging folder until its manifest is written: everything in such a
-    /// folder was written by Waymark (or is a hard link to a file that stays in the site).
+    /// A file at the root of a staging folder until its manifest was written: everything in such
+    /// a folder was written by Waymark (or is a hard link to a file that stays in the site).
     static let marker = ".waymark-staging"
 
     let fileSystem: FileSystem
@@ -18,13 +20,6 @@ struct SiteLeftovers: Sendable {
             }
         }
         return false
-    }
-
-    /// Whether a file inside the site is the temporary of an interrupted in-place write.
-    static func isTemporary(_ name: String) -> Bool {
-        let withoutDigits = name.utf8.reversed().drop { $0 >= 0x30 && $0 <= 0x39 }
-        guard name.hasPrefix("."), withoutDigits.count < name.utf8.count else { return false }
-        return String(decoding: withoutDigits.reversed(), as: UTF8.self).hasSuffix(".waymark-tmp-")
     }
 
     /// Removes the leftovers of earlier builds beside `site` (call it holding the output's lock,

@@ -1,181 +1,293 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One site being written: the output locked from `SiteWriter.begin` to `finish` or `abandon`.
 ///
-/// A first build (the output absent or an empty folder) writes each page into the staging
-/// folder as soon as it is handed over, so the disk works while the other pages render; the
-/// site is swapped in by `finish` only when complete. Any other build keeps the files until
-/// `finish`, which compares them with the previous site and writes only what changed.
+/// `put` takes files as they are rendered, from any thread: an unchanged file is left alone, a
+/// changed or new one is written to its temporary file at once, so the disk works while the
+/// other pages render. `finish` puts them all in place (`SiteWriteSession+Commit`).
 public final class SiteWriteSession: Sendable {
     let writer: SiteWriter
-    let output: String
     let target: String
-    let parent: String
-    let name: String
     let force: Bool
+    /// The previous build's manifest; nil when the folder was new, empty or not Waymark's.
+    let old: SiteManifest?
+    /// What was in the output when the build began (a killed build's temporaries removed).
+    let inventory: SiteInventory
+    /// The output folder did not exist: this build made it.
+    let madeRoot: Bool
     let leftovers: [String]
-    /// The staging folder pages go into at once; nil when the files are kept for `finish`.
-    let staging: String?
-    /// The mode and group of the empty output folder that the new site replaces.
-    let emptyFolder: FileInfo?
+    /// The ending of this build's temporary files.
+    let suffix: String
+    let oldFiles: Set<String>
     private let lock: FileLock
-    private let lockPath: String
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    /// Held while the temporary files are removed, so that a signal waits for it.
+    let tidying = Mutex(false)
+    private let signal = Mutex<UInt64?>(nil)
 
-    struct State {
-        var kept: [SiteFile] = []
+    /// A file written to its temporary, waiting for `finish` to rename it.
+    struct Pending: Sendable {
+        var path: String
+        /// Nothing was at its place when the build began.
+        var isNew: Bool
+        /// A folder Waymark made is at its place: removed (when empty) before the rename.
+        var replacesFolder = false
+    }
+
+    enum Phase: Sendable { case writing, committing, done }
+
+    struct State: Sendable {
         var paths: Set<String> = []
-        var folders: Set<String> = []
+        var pending: [Pending] = []
+        var unchanged = 0
+        /// Folders this build made.
+        var made: Set<String> = []
+        /// `.waymark` names this build's temporaries.
+        var journal = false
+        /// Foreign files at the places of new files (an error without `force`).
+        var clashes: [String] = []
         var failure: SiteWriteError?
-        var finished = false
+        /// Temporary files being written now.
+        var writing = 0
+        /// No more files are taken (a signal arrived, or the build is being abandoned).
+        var stopping = false
+        /// A signal arrived: its thread tidies up and ends the process.
+        var signalled = false
+        var phase = Phase.writing
     }
 
-    init(writer: SiteWriter, output: String, target: String, parent: String, name: String, force: Bool, leftovers: [String],
-         staging: String?, emptyFolder: FileInfo?, lock: FileLock, lockPath: String) {
+    init(writer: SiteWriter, target: String, force: Bool, old: SiteManifest?, inventory: SiteInventory,
+         madeRoot: Bool, leftovers: [String], lock: FileLock) {
         self.writer = writer
-        self.output = output
         self.target = target
-        self.parent = parent
-        self.name = name
         self.force = force
+        self.old = old
+        self.inventory = inventory
+        self.madeRoot = madeRoot
         self.leftovers = leftovers
-        self.staging = staging
-        self.emptyFolder = emptyFolder
         self.lock = lock
-        self.lockPath = lockPath
+        self.suffix = SiteTemporaries.suffix(processID: writer.processID)
+        self.oldFiles = Set(old?.files ?? [])
+        if let cleanup = writer.signalCleanup {
+            let id = cleanup.register { [weak self] in self?.interrupt() }
+            signal.withLock { $0 = id }
+        }
     }
+
+    var fileSystem: FileSystem { writer.fileSystem }
 
     /// Hands over files of the site, from any thread. Each path must be safe and new.
     public func put(_ files: [SiteFile]) throws(SiteWriteError) {
-        guard let staging else {
-            state.withLock { $0.kept += files }
-            return
-        }
-        let fs = writer.fileSystem
         for file in files {
-            let ready = state.withLock { s -> Bool in
-                guard s.failure == nil else { return false }
-                guard SitePath.isSafe(file.path), !SiteWriter.reserved(file.path), s.paths.insert(file.path).inserted else {
-                    s.failure = SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(file.path))")
-                    return false
+            guard let pending = place(file) else { continue }
+            let temporary = target + "/" + SiteTemporaries.path(of: file.path, suffix: suffix)
+            do throws(FileSystemError) {
+                if fileSystem.kind(temporary) != nil { try fileSystem.removeFile(temporary) }
+                try fileSystem.writeFile(temporary, file.bytes)
+            } catch {
+                // A file cut short (a full disk) is not left behind.
+                try? fileSystem.removeFile(temporary)
+                state.withLock { s in
+                    s.writing -= 1
+                    if s.failure == nil { s.failure = failure(error) }
                 }
-                // Folders are few; making them under the lock keeps two threads from racing for one.
-                do throws(FileSystemError) { try writer.makeDirectories(for: file.path, in: staging, made: &s.folders) } catch {
-                    s.failure = SiteWriter.failure(error)
-                    return false
-                }
-                return true
-            }
-            guard ready else { break }
-            do throws(FileSystemError) { try fs.writeFile(staging + "/" + file.path, file.bytes) } catch {
-                state.withLock { if $0.failure == nil { $0.failure = SiteWriter.failure(error) } }
                 break
+            }
+            state.withLock { s in
+                s.writing -= 1
+                s.pending.append(pending)
             }
         }
         if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
-    /// Completes the site: it replaces the output whole, or (see `SiteWriter`) file by file.
-    public func finish() throws(SiteWriteError) -> SiteWriter.Report {
-        defer { release() }
-        guard let staging else {
-            let files = state.withLock { $0.kept }
-            try SiteWriter.check(files)
-            return try writer.write(files, target: target, parent: parent, name: name, force: force, leftovers: leftovers)
-        }
-        let fs = writer.fileSystem
-        let (paths, failure) = state.withLock { ($0.paths, $0.failure) }
-        if let failure {
-            abandonStaging()
-            throw failure
-        }
-        do {
-            try SiteWriter.check(paths.map { SiteFile(path: $0, bytes: []) })
-        } catch {
-            abandonStaging()
-            throw error
-        }
-        do throws(FileSystemError) {
-            if let emptyFolder, let now = fs.info(staging), now.mode != emptyFolder.mode || now.group != emptyFolder.group {
-                try fs.setMode(staging, emptyFolder.mode, now.group != emptyFolder.group ? emptyFolder.group : nil)
+    /// Decides what becomes of `file`: nil when it is not written (unchanged, a clash, a failure).
+    /// Its folders are made, and `writing` counts it until it is written.
+    private func place(_ file: SiteFile) -> Pending? {
+        let path = file.path
+        let entry = inventory.entries[path]
+        let ours = oldFiles.contains(path) && (entry?.kind == .file || entry?.kind == .symbolicLink)
+        // Comparing reads the old file: outside the lock, so that the cores read side by side.
+        let unchanged = ours && entry?.kind == .file && (try? fileSystem.readFile(target + "/" + path)) == file.bytes
+        return state.withLock { s -> Pending? in
+            guard s.failure == nil, !s.stopping else {
+                if s.failure == nil { s.failure = SiteWriteError(kind: .io, message: "the build was interrupted; the previous site was left as it was") }
+                return nil
             }
-            try writer.seal(staging, paths: paths)
-            // Renaming over an empty folder replaces it; over one that filled up meanwhile, it fails.
-            try fs.rename(staging, target)
-        } catch {
-            abandonStaging()
-            if error.reason == .notEmpty || error.reason == .exists {
-                throw SiteWriteError(kind: .refused, message: "\(Diagnostic.path(target)) was filled by something else while the site was built; it was left as it is. Build again.")
+            guard SitePath.isSafe(path), !SiteWriter.reserved(path), s.paths.insert(path).inserted else {
+                s.failure = SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(path))")
+                return nil
             }
-            throw SiteWriter.failure(error)
+            if unchanged {
+                s.unchanged += 1
+                return nil
+            }
+            var pending = Pending(path: path, isNew: entry == nil)
+            if let entry, !ours {
+                switch entry.kind {
+                case .file, .symbolicLink:
+                    if !force {
+                        s.clashes.append(path)
+                        return nil
+                    }
+                case .directory where old?.folders.contains(path) == true:
+                    pending.replacesFolder = true
+                case .directory, .mount, .other:
+                    s.failure = SiteWriteError(kind: .refused, message: "refusing to replace \(Diagnostic.path(target))/\(Diagnostic.path(path)), which Waymark did not write, with a page; move it away")
+                    return nil
+                }
+            }
+            do throws(SiteWriteError) {
+                try startJournal(&s)
+                try makeFolders(for: path, &s)
+            } catch {
+                s.failure = error
+                return nil
+            }
+            s.writing += 1
+            return pending
         }
-        try? fs.sync(parent)
-        return SiteWriter.Report(written: paths.count, unchanged: 0, kept: [], upToDate: false, leftovers: leftovers)
     }
 
-    /// Drops what was written; the output is untouched.
+    /// Makes the folders of `path` that are missing, each recorded in `.waymark` first.
+    private func makeFolders(for path: String, _ s: inout State) throws(SiteWriteError) {
+        for folder in SiteWriter.directories(of: path) where !s.made.contains(folder) {
+            switch inventory.entries[folder]?.kind {
+            case .directory?:
+                continue
+            case nil:
+                break
+            case .mount?:
+                throw SiteWriteError(kind: .refused, message: "refusing to write \(Diagnostic.path(target))/\(Diagnostic.path(path)): \(Diagnostic.path(folder)) is another file system mounted in the site, and Waymark never writes into one; unmount it or move it away")
+            case .file?, .symbolicLink?, .other?:
+                guard oldFiles.contains(folder), inventory.entries[folder]?.kind == .file else {
+                    throw SiteWriteError(kind: .refused, message: "refusing to write \(Diagnostic.path(target))/\(Diagnostic.path(path)): \(Diagnostic.path(folder)) is a file or link Waymark did not write where Waymark needs a folder; move it away")
+                }
+                // Waymark's own old file where its folder goes now.
+                do { try fileSystem.removeFile(target + "/" + folder) } catch { throw failure(error) }
+            }
+            s.made.insert(folder)
+            do throws(FileSystemError) {
+                try writeManifest(journalManifest(s))
+                try fileSystem.createDirectory(target + "/" + folder)
+            } catch {
+                // Made by someone else meanwhile: theirs, and written into as it is.
+                if error.reason == .exists && fileSystem.kind(target + "/" + folder) == .directory {
+                    s.made.remove(folder)
+                    continue
+                }
+                throw failure(error)
+            }
+        }
+    }
+
+    /// Before the first temporary file or folder: `.waymark` names them, durably, so that a
+    /// build killed from here on is tidied up by the next one.
+    private func startJournal(_ s: inout State) throws(SiteWriteError) {
+        guard !s.journal else { return }
+        do throws(FileSystemError) {
+            try writeManifest(journalManifest(s))
+            try fileSystem.sync(target + "/" + SiteManifest.fileName)
+            try fileSystem.sync(target)
+        } catch {
+            throw failure(error)
+        }
+        s.journal = true
+    }
+
+    /// The previous files, the folders made so far and this build's temporaries.
+    func journalManifest(_ s: State) -> SiteManifest {
+        SiteManifest(files: old?.files ?? [], folders: (old?.folders ?? []).union(s.made), temporaries: suffix)
+    }
+
+    /// Replaces `.waymark` in one rename (or creates it, when the folder has none yet: a
+    /// temporary beside it would be a stranger's file to a build that finds no manifest).
+    func writeManifest(_ manifest: SiteManifest, sync: Bool = false) throws(FileSystemError) {
+        let path = target + "/" + SiteManifest.fileName
+        let bytes = Array(manifest.text.utf8)
+        guard fileSystem.kind(path) != nil else { return try fileSystem.writeFile(path, bytes) }
+        let temporary = target + "/" + SiteTemporaries.path(of: SiteManifest.fileName, suffix: suffix)
+        if fileSystem.kind(temporary) != nil { try fileSystem.removeFile(temporary) }
+        try fileSystem.writeFile(temporary, bytes)
+        if sync { try fileSystem.sync(temporary) }
+        try fileSystem.rename(temporary, path)
+    }
+
+    func failure(_ error: FileSystemError) -> SiteWriteError {
+        SiteWriteError(kind: error.writeKind, message: "\(error.description); the previous site was left as it was")
+    }
+
+    /// Completes the site (see `SiteWriteSession+Commit`).
+    public func finish() throws(SiteWriteError) -> SiteWriter.Report {
+        waitIfSignalled()
+        defer { release() }
+        let snapshot = state.withLock { $0 }
+        let clashes = snapshot.clashes
+        var failure = snapshot.failure, stopping = snapshot.stopping
+        if failure == nil {
+            do { try SiteWriter.check(Array(snapshot.paths)) } catch { failure = error }
+        }
+        if failure == nil && clashes.isEmpty && !stopping {
+            // A signal from here on waits for the renames to end.
+            stopping = state.withLock { s in
+                if !s.stopping { s.phase = .committing }
+                return s.stopping
+            }
+        }
+        if let failure {
+            tidy()
+            throw failure
+        }
+        if stopping {
+            waitIfSignalled()
+            tidy()
+            throw SiteWriteError(kind: .io, message: "the build was interrupted; the previous site was left as it was")
+        }
+        if !clashes.isEmpty {
+            tidy()
+            throw SiteWriteError(kind: .refused, message: """
+                refusing to overwrite \(clashes.count) file(s) in \(Diagnostic.path(target)) that Waymark did not write: \
+                \(clashes.sorted().prefix(5).map(Diagnostic.path).joined(separator: ", ")). Move them away or add --force.
+                """)
+        }
+        defer { state.withLock { $0.phase = .done } }
+        return try commit()
+    }
+
+    /// Drops what was written; the output is as it was.
     public func abandon() {
-        abandonStaging()
+        waitIfSignalled()
+        tidy()
         release()
     }
 
-    private func abandonStaging() {
-        if let staging { SiteLeftovers(fileSystem: writer.fileSystem).remove(staging, site: target) }
+    /// On SIGINT or SIGTERM (a thread of its own): takes no more files, lets the temporary files
+    /// being written and the renames of `finish` end (a few milliseconds), then removes what is
+    /// not in place. The site is the previous one, or the new one, whole.
+    func interrupt() {
+        state.withLock {
+            $0.stopping = true
+            $0.signalled = true
+        }
+        while state.withLock({ $0.writing > 0 || $0.phase == .committing }) { usleep(1_000) }
+        if state.withLock({ $0.phase }) != .done { tidy() }
+        lock.release()
+    }
+
+    /// After a signal the process ends with it (128 + its number) once its thread has tidied
+    /// up, so the build's own thread must not end the process first with another code.
+    private func waitIfSignalled() {
+        guard state.withLock({ $0.signalled }) else { return }
+        while true { sleep(1) }
     }
 
     private func release() {
-        let first = state.withLock { s -> Bool in
-            defer { s.finished = true }
-            return !s.finished
-        }
-        guard first else { return }
-        if let staging { writer.signalCleanup?.unregister(staging) }
+        if let id = signal.withLock({ id -> UInt64? in defer { id = nil }; return id }) { writer.signalCleanup?.unregister(id) }
         lock.release()
-        writer.signalCleanup?.unregisterFile(lockPath)
-    }
-}
-
-extension SiteWriter {
-    /// Locks the output and prepares to write it. `streaming`: a first build's pages go to disk as
-    /// they are handed over (`SiteWriteSession.put`).
-    public func begin(_ output: String, force: Bool, streaming: Bool) throws(SiteWriteError) -> SiteWriteSession {
-        let target = try resolveTarget(output)
-        let (parent, name) = split(target)
-        let lockPath = parent + "/." + name + ".waymark-lock"
-        let lock: FileLock?
-        do { lock = try fileSystem.lock(lockPath) } catch {
-            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(Diagnostic.path(output)) for writing: \(error.description)")
-        }
-        guard let lock else {
-            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(Diagnostic.path(output)); wait for it to finish, or write elsewhere with -o")
-        }
-        signalCleanup?.registerFile(lockPath)
-        let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
-        var staging: String?
-        var emptyFolder: FileInfo?
-        let first: Bool
-        switch (try? ownershipOf(target)) ?? .foreign {
-        case .absent: first = true
-        case .empty:
-            // An empty mount point cannot be renamed over: it is written in place at `finish`.
-            first = fileSystem.info(target)?.device == fileSystem.info(parent)?.device
-            emptyFolder = fileSystem.info(target)
-        case .ours, .foreign: first = false
-        }
-        if streaming && first {
-            let folder = parent + "/." + name + ".waymark-new-\(processID)"
-            do {
-                try fileSystem.createDirectory(folder)
-                try fileSystem.writeFile(folder + "/" + SiteLeftovers.marker, [])
-            } catch {
-                lock.release()
-                signalCleanup?.unregisterFile(lockPath)
-                throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(folder)) beside the output: \(error.detail)")
-            }
-            signalCleanup?.register(folder, site: target)
-            staging = folder
-        }
-        return SiteWriteSession(writer: self, output: output, target: target, parent: parent, name: name, force: force,
-                                leftovers: leftovers, staging: staging, emptyFolder: emptyFolder, lock: lock, lockPath: lockPath)
     }
 }

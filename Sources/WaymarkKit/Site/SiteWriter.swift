@@ -1,18 +1,18 @@
-/// Writes a site so that the output folder always holds a complete site, and never deletes or
-/// alters anything Waymark did not write.
+/// Writes a site into its output folder, file by file, and never moves, renames, re-owns or
+/// changes anything it did not write.
 ///
-/// Normally the new site is made in a hidden sibling folder and swapped in at the end, so a
-/// reader sees the old site or the new one and nothing between. Unchanged files are hard-linked
-/// from the previous site (their modification times stay, so rsync or git upload only what
-/// changed) and an unchanged site is not touched at all. Files that Waymark did not write (not in
-/// `.waymark`) are carried over as hard links: the same files, not copies.
+/// Each file that changed is written to a temporary file beside its place, made durable, and
+/// renamed over the old one, so no reader ever sees half a file. The renames wait until every
+/// file is written, then run in an order that never leaves a link pointing nowhere: new files
+/// first, then changed ones with the pages last; Waymark's own files that the build no longer
+/// makes go after them, and so do the folders Waymark made that are then empty. Unchanged files
+/// are not touched (their modification times stay, so rsync or git upload only what changed),
+/// and an unchanged site is not touched at all. The folders stay the same folders: their owner,
+/// permissions and inode never change.
 ///
-/// When the folder cannot be swapped (it is a mount point, something inside it is another file
-/// system, or it holds things that cannot be carried, such as a FIFO), the files are replaced
-/// inside it one by one instead, each written beside its place and renamed over it: a reader may
-/// see old and new pages side by side for a moment, but never half a page.
-///
-/// One build at a time per output: a lock file beside the output keeps a second one out.
+/// `.waymark` in the output lists what Waymark wrote; while a build runs it also names the
+/// build's temporary files, so that whatever stops a build, the next one removes them. One build
+/// at a time per output: the output folder itself is locked.
 public struct SiteWriter: Sendable {
     public struct Report: Sendable, Equatable {
         /// Files whose bytes were written.
@@ -23,162 +23,106 @@ public struct SiteWriter: Sendable {
         public var kept: [String]
         /// Nothing changed; the output was not touched.
         public var upToDate: Bool
-        /// The files were replaced inside the output one by one instead of swapping the folder.
-        public var inPlace = false
-        /// Why the folder was not swapped, when `inPlace`.
-        public var inPlaceReason: String?
-        /// Folders of earlier, interrupted builds that could not be removed (they hold something
-        /// Waymark did not write).
+        /// Folders beside the output that an earlier version of Waymark left (it built the site
+        /// there) and that still hold files it cannot tell are its own.
         public var leftovers: [String] = []
+        /// Files that appeared at the place of a new page while the site was built: kept, and the
+        /// page not written there.
+        public var appeared: [String] = []
+        /// Files Waymark did not write that were at the places of its pages, replaced because
+        /// `--force` was given.
+        public var replaced: [String] = []
     }
 
     public var fileSystem: FileSystem
-    /// Names this run's staging folder.
+    /// Names this run's temporary files.
     public var processID: Int32
-    /// Removes the staging folder when the process is stopped by a signal (the real process only).
+    /// The folders never written into.
+    public var protectedFolders: ProtectedFolders
+    /// Tidies up when the process is stopped by a signal (the real process only).
     var signalCleanup: SignalCleanup?
 
-    public init(fileSystem: FileSystem = .local, processID: Int32 = 0) {
+    public init(fileSystem: FileSystem = .local, processID: Int32 = 0, protectedFolders: ProtectedFolders = .ofThisProcess) {
         self.fileSystem = fileSystem
         self.processID = processID
+        self.protectedFolders = protectedFolders
     }
 
-    enum Ownership {
-        case absent, empty, ours(SiteManifest), foreign
-    }
-
-    /// The plan both ways of writing follow.
-    struct Plan {
-        var files: [SiteFile]
-        var target: String
-        var parent: String
-        var name: String
-        var ownership: Ownership
-        var inventory: SiteInventory
-        /// Waymark's files of the previous build.
-        var ourOld: Set<String>
-        /// Entries Waymark did not write, sorted.
-        var foreign: [String]
-        /// Foreign files that `--force` allows to be replaced.
-        var clashes: Set<String>
-        var newPaths: Set<String>
-
-        /// The bytes of Waymark's previous file at `path`, when there is one.
-        func oldBytes(_ path: String, _ fs: FileSystem) -> [UInt8]? {
-            guard ourOld.contains(path), inventory.entries[path]?.kind == .file else { return nil }
-            return try? fs.readFile(target + "/" + path)
-        }
-    }
-
+    /// Writes the whole site at once (`begin`, `put`, `finish`).
     public func write(_ files: [SiteFile], to output: String, force: Bool) throws(SiteWriteError) -> Report {
-        // `finish` checks the paths before anything is written.
-        let session = try begin(output, force: force, streaming: false)
-        try session.put(files)
+        let session = try begin(output, force: force)
+        do {
+            try session.put(files)
+        } catch {
+            session.abandon()
+            throw error
+        }
         return try session.finish()
     }
 
-    /// Writes `files` into `target` (the lock held, leftovers cleaned): the whole plan at once.
-    func write(_ files: [SiteFile], target: String, parent: String, name: String, force: Bool,
-               leftovers: [String]) throws(SiteWriteError) -> Report {
-        let ownership = try ownershipOf(target)
-        var inventory = SiteInventory()
-        if case .absent = ownership {} else {
-            inventory = SiteInventory(fileSystem: fileSystem, root: target)
-            inventory.removeTemporaries(target, fileSystem)
-        }
-        var plan = Plan(files: files, target: target, parent: parent, name: name, ownership: ownership, inventory: inventory,
-                        ourOld: [], foreign: [], clashes: [], newPaths: Set(files.map(\.path)))
-        switch ownership {
-        case .absent, .empty: break
-        case .ours(let manifest): plan.ourOld = Set(manifest.files)
-        case .foreign:
-            guard force else {
-                throw SiteWriteError(kind: .refused, message: """
-                    refusing to write into \(Diagnostic.path(target)): it is not empty and Waymark did not create it (there is no \(SiteManifest.fileName) file). \
-                    Choose an empty or new folder with -o, or add --force to write into it; files Waymark does not produce are kept.
-                    """)
-            }
-        }
-        let entries = inventory.entries
-        let newDirectories = Set(files.flatMap { SiteWriter.directories(of: $0.path) })
-        plan.foreign = entries.keys.filter { !plan.ourOld.contains($0) || entries[$0]?.kind == .directory }.sorted()
-        let clashes = plan.foreign.filter { path in
-            let kind = entries[path]?.kind
-            return (kind != .directory && (plan.newPaths.contains(path) || newDirectories.contains(path)))
-                || (kind == .directory && plan.newPaths.contains(path))
-        }
-        if !clashes.isEmpty && !force {
-            throw SiteWriteError(kind: .refused, message: """
-                refusing to overwrite \(clashes.count) file(s) in \(Diagnostic.path(target)) that Waymark did not write: \
-                \(clashes.prefix(5).map(Diagnostic.path).joined(separator: ", ")). Move them away or add --force.
-                """)
-        }
-        if let folder = clashes.first(where: { entries[$0]?.kind == .directory || entries[$0]?.kind == .mount }) {
-            throw SiteWriteError(kind: .refused, message: "refusing to replace the folder \(Diagnostic.path(target))/\(Diagnostic.path(folder)), which Waymark did not write, with a page; move it away")
-        }
-        plan.clashes = Set(clashes)
-
-        if case .ours = ownership, plan.ourOld == plan.newPaths, files.allSatisfy({ plan.oldBytes($0.path, fileSystem) == $0.bytes }) {
-            return Report(written: 0, unchanged: files.count, kept: plan.foreign.filter { entries[$0]?.kind != .directory },
-                          upToDate: true, leftovers: leftovers)
-        }
-        var report: Report
-        if let reason = inPlaceReason(plan) {
-            report = try replaceInPlace(plan)
-            report.inPlaceReason = reason
-        } else {
-            do {
-                report = try swapIn(plan)
-            } catch let failure as SwapFailure {
-                report = try replaceInPlace(plan)
-                report.inPlaceReason = failure.reason
-            } catch let error as SiteWriteError {
-                throw error
+    /// Locks the output and takes stock of it; the files are then handed over with `put` (from
+    /// any thread, as they are rendered) and the site completed with `finish`.
+    public func begin(_ output: String, force: Bool) throws(SiteWriteError) -> SiteWriteSession {
+        let target = try resolveTarget(output)
+        try refuseProtected(target, output)
+        var madeRoot = false
+        if fileSystem.kind(target) == nil {
+            do throws(FileSystemError) {
+                try fileSystem.createDirectory(target)
+                madeRoot = true
             } catch {
-                throw SiteWriteError(kind: .io, message: "\(error); the previous site was left as it was")
+                // Another build may have made it a moment ago: then it is there now.
+                if fileSystem.kind(target) != .directory { throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(target)): \(error.detail)") }
             }
         }
-        report.leftovers += leftovers
-        return report
-    }
-
-    /// Why the output cannot be swapped as a whole; nil when it can.
-    func inPlaceReason(_ plan: Plan) -> String? {
-        if plan.inventory.isMountPoint(plan.target, parent: plan.parent, fileSystem) {
-            return "\(Diagnostic.path(plan.target)) is a mount point"
+        guard fileSystem.kind(target) == .directory else { throw SiteWriteError(kind: .cannotCreate, message: "\(Diagnostic.path(target)) exists and is not a folder") }
+        let lock: FileLock?
+        do { lock = try fileSystem.lockFolder(target, target + "/" + SiteWriter.lockFileName) } catch {
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot lock \(Diagnostic.path(output)) for writing: \(error.description)")
         }
-        if let mount = plan.inventory.entries.first(where: { $0.value.kind == .mount })?.key {
-            return "\(Diagnostic.path(mount)) inside it is another file system"
+        guard let lock else {
+            throw SiteWriteError(kind: .busy, message: "another waymark build is writing \(Diagnostic.path(output)); wait for it to finish, or write elsewhere with -o")
         }
-        if let other = plan.foreign.first(where: { plan.inventory.entries[$0]?.kind == .other }) {
-            return "\(Diagnostic.path(other)) inside it is not a file, folder or link"
+        let (parent, name) = split(target)
+        let leftovers = SiteLeftovers(fileSystem: fileSystem).clean(parent: parent, name: name, site: target)
+        let manifest: SiteManifest?
+        do {
+            manifest = try manifestOf(target, force: force)
+        } catch {
+            lock.release()
+            throw error
         }
-        return nil
+        var inventory = SiteInventory(fileSystem: fileSystem, root: target)
+        if let manifest { inventory.removeTemporaries(of: manifest, root: target, fileSystem) }
+        return SiteWriteSession(writer: self, target: target, force: force, old: manifest, inventory: inventory,
+                                madeRoot: madeRoot, leftovers: leftovers, lock: lock)
     }
 
     /// Paths must be safe, unique and not a folder of another file.
-    static func check(_ files: [SiteFile]) throws(SiteWriteError) {
+    static func check(_ paths: [String]) throws(SiteWriteError) {
         var seen = Set<String>()
-        for file in files {
-            guard SitePath.isSafe(file.path), !SiteWriter.reserved(file.path), seen.insert(file.path).inserted else {
-                throw SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(file.path))")
+        for path in paths {
+            guard SitePath.isSafe(path), !SiteWriter.reserved(path), seen.insert(path).inserted else {
+                throw SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(path))")
             }
         }
-        for file in files {
-            for folder in directories(of: file.path) where seen.contains(folder) {
-                throw SiteWriteError(kind: .internalError, message: "internal error: \(Diagnostic.path(folder)) is both a file and the folder of \(file.path)")
+        for path in paths {
+            for folder in directories(of: path) where seen.contains(folder) {
+                throw SiteWriteError(kind: .internalError, message: "internal error: \(Diagnostic.path(folder)) is both a file and the folder of \(Diagnostic.path(path))")
             }
         }
     }
 
-    /// Names Waymark keeps for itself inside a site.
+    /// The lock file, only where a folder cannot be locked itself.
+    static let lockFileName = ".waymark-lock"
+
+    /// Names Waymark keeps for itself in a site's root.
     static func reserved(_ path: String) -> Bool {
-        path == SiteManifest.fileName || path == SiteLeftovers.marker
+        path == SiteManifest.fileName || path == lockFileName || path == SiteLeftovers.marker
     }
 
-    // MARK: Steps shared by both ways
-
-    /// The output path with a final symbolic link resolved and missing parents created.
+    /// The output path made canonical (every link and `..` resolved, so that what is refused
+    /// cannot be reached by another name), its missing parents created.
     func resolveTarget(_ output: String) throws(SiteWriteError) -> String {
         var path = output
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -187,12 +131,13 @@ public struct SiteWriter: Sendable {
             guard let canonical = fileSystem.canonicalPath(path) else {
                 throw SiteWriteError(kind: .cannotCreate, message: "\(Diagnostic.path(output)) is a symbolic link to nothing")
             }
-            guard canonical != "/" else { throw SiteWriteError(kind: .refused, message: "refusing to write a site into /") }
             return canonical
         }
         let (parent, name) = split(path)
         guard name != "." && name != ".." else { throw SiteWriteError(kind: .cannotCreate, message: "cannot use \(Diagnostic.path(output)) as the output folder") }
         if fileSystem.kind(parent) == nil {
+            // Refused before anything is made: a folder to be made inside /etc is in /etc.
+            if let planned = plannedCanonical(path) { try refuseProtected(planned, output) }
             do { try fileSystem.createDirectories(parent) } catch {
                 throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(error.path)): \(error.detail)")
             }
@@ -203,30 +148,57 @@ public struct SiteWriter: Sendable {
         return (canonicalParent == "/" ? "" : canonicalParent) + "/" + name
     }
 
+    /// Refuses a protected folder (`ProtectedFolders`) as the output, by its canonical path.
+    func refuseProtected(_ canonical: String, _ output: String) throws(SiteWriteError) {
+        guard let reason = protectedFolders.refusal(canonical) else { return }
+        let leads = canonical == output ? "" : " (where \(Diagnostic.path(output)) leads)"
+        throw SiteWriteError(kind: .refused, message: "refusing to write a site into \(Diagnostic.path(canonical))\(leads): \(reason). Not even --force writes there.")
+    }
+
+    /// The canonical path `path` will have once its missing folders are made: the nearest
+    /// existing folder above it, resolved, and the rest of the path.
+    private func plannedCanonical(_ path: String) -> String? {
+        var existing = path
+        var rest: [String] = []
+        while fileSystem.kind(existing) == nil {
+            let (parent, name) = split(existing)
+            guard parent != existing else { return nil }
+            rest.insert(name, at: 0)
+            existing = parent
+        }
+        guard let base = fileSystem.canonicalPath(existing) else { return nil }
+        // What is missing may hold ".." and "." too.
+        var components = base.split(separator: "/").map(String.init)
+        for name in rest where name != "." {
+            if name == ".." { _ = components.popLast() } else { components.append(name) }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
     func split(_ path: String) -> (parent: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
 
-    func ownershipOf(_ target: String) throws(SiteWriteError) -> Ownership {
-        switch fileSystem.kind(target) {
-        case nil: return .absent
-        case .directory?:
-            let names: [String]
-            do { names = try fileSystem.listDirectory(target) } catch {
-                throw SiteWriteError(kind: .cannotCreate, message: "cannot list \(Diagnostic.path(target)): \(error.detail)")
-            }
-            if names.isEmpty { return .empty }
-            if names.contains(SiteManifest.fileName),
-               let bytes = try? fileSystem.readFile(target + "/" + SiteManifest.fileName),
-               let manifest = SiteManifest(text: String(decoding: bytes, as: UTF8.self)) {
-                return .ours(manifest)
-            }
-            return .foreign
-        default:
-            throw SiteWriteError(kind: .cannotCreate, message: "\(Diagnostic.path(target)) exists and is not a folder")
+    /// The previous build's manifest; nil for an empty folder (or one written into with `force`).
+    func manifestOf(_ target: String, force: Bool) throws(SiteWriteError) -> SiteManifest? {
+        let names: [String]
+        do { names = try fileSystem.listDirectory(target) } catch {
+            throw SiteWriteError(kind: .cannotCreate, message: "cannot list \(Diagnostic.path(target)): \(error.detail)")
         }
+        if names.contains(SiteManifest.fileName),
+           let bytes = try? fileSystem.readFile(target + "/" + SiteManifest.fileName),
+           let manifest = SiteManifest(text: String(decoding: bytes, as: UTF8.self)) {
+            return manifest
+        }
+        guard names.allSatisfy({ SiteWriter.reserved($0) }) || force else {
+            throw SiteWriteError(kind: .refused, message: """
+                refusing to write into \(Diagnostic.path(target)): it is not empty and Waymark did not create it (there is no \(SiteManifest.fileName) file). \
+                Choose an empty or new folder with -o, or add --force to write into it; files Waymark does not produce are kept.
+                """)
+        }
+        return nil
     }
 
     static func directories(of path: String) -> [String] {
@@ -238,16 +210,5 @@ public struct SiteWriter: Sendable {
             i = path.utf8.index(after: slash)
         }
         return result
-    }
-
-    func makeDirectories(for path: String, in root: String, made: inout Set<String>) throws(FileSystemError) {
-        for dir in SiteWriter.directories(of: path) where !made.contains(dir) {
-            if fileSystem.kind(root + "/" + dir) == nil { try fileSystem.createDirectory(root + "/" + dir) }
-            made.insert(dir)
-        }
-    }
-
-    static func failure(_ error: FileSystemError) -> SiteWriteError {
-        SiteWriteError(kind: error.writeKind, message: "\(error.description); the previous site was left as it was")
     }
 }
