@@ -11,10 +11,17 @@ public struct Export: Hashable, Sendable {
     public var skips: [HabitDay]
     public var bodyFat: [BodyFatEntry]
     public var moods: [MoodEntry]
+    /// What the phone, the watch and activity apps counted (steps, distance, energy, …), as written.
+    public var activity: [ActivitySample]
+    public var sleep: [SleepSession]
+    public var workouts: [Workout]
+    /// Daily goals apps set (Apple's activity rings, Garmin's step goal).
+    public var goals: [ActivityGoal]
 
     public init(profile: Profile = Profile(), points: [PointRecord] = [], tags: [Tag] = [], targets: [Target] = [],
                 weights: [WeightEntry] = [], todos: [Todo] = [], notes: [Note] = [], skips: [HabitDay] = [],
-                bodyFat: [BodyFatEntry] = [], moods: [MoodEntry] = []) {
+                bodyFat: [BodyFatEntry] = [], moods: [MoodEntry] = [], activity: [ActivitySample] = [],
+                sleep: [SleepSession] = [], workouts: [Workout] = [], goals: [ActivityGoal] = []) {
         self.profile = profile
         self.points = points
         self.tags = tags
@@ -25,5 +32,9 @@ public struct Export: Hashable, Sendable {
         self.skips = skips
         self.bodyFat = bodyFat
         self.moods = moods
+        self.activity = activity
+        self.sleep = sleep
+        self.workouts = workouts
+        self.goals = goals
     }
 }
