@@ -7,6 +7,7 @@
 /// - A record a later part repeats from an earlier *part* is kept once: the same weighing (same
 ///   minute, within 0.05 kg), the same check (habit, time, points, value), the same note, target,
 ///   to-do, mood or body fat reading. Repeats inside one part are the source's own and are kept.
+/// - Activity, sleep, workouts and goals merge as `ActivityMerge` says.
 public enum SourceMerger {
     /// What the merge did, for `waymark check`.
     public struct Summary: Sendable, Equatable {
@@ -35,6 +36,7 @@ public enum SourceMerger {
         // Where each earlier source's notes went in `out.notes`, to pass on a duplicate's `private`.
         var earlierNotes: [NoteKey: Int] = [:]
         var noteNames = Set<String>()
+        var activity = ActivityMerge()
 
         for (p, part) in parts.enumerated() {
             let export = part.export
@@ -106,6 +108,7 @@ public enum SourceMerger {
             earlierNotes.merge(newNotes) { first, _ in first }
             others.formUnion(newOthers)
             summary.drop(sameOther, dropped)
+            activity.add(export, into: &out, summary: &summary)
         }
         return (out, summary)
     }
