@@ -69,11 +69,15 @@ enum CheckCommand {
                 let firstFile = Diagnostic.path(part.files.first ?? "")
                 let files = part.files.count == 1 ? firstFile : "\(firstFile) and \(part.files.count - 1) more files"
                 out += "  \(part.kind): \(files)\n"
-                var line = "    " + part.counts.description
-                if let first = part.counts.first, let last = part.counts.last {
-                    line += first == last ? "; on \(first)" : "; \(first) to \(last)"
+                let kinds = part.counts.description
+                if !kinds.isEmpty {
+                    var line = "    " + kinds
+                    if let first = part.counts.first, let last = part.counts.last {
+                        line += first == last ? "; on \(first)" : "; \(first) to \(last)"
+                    }
+                    out += line + "\n"
                 }
-                out += line + "\n"
+                for line in part.counts.activity.lines { out += "    \(line)\n" }
                 for remark in part.remarks { out += "    note: \(remark)\n" }
                 for dropped in part.dropped { out += "    left out \(format.integer(dropped.count)): \(dropped.reason)\n" }
                 if part.errors > 0 { out += "    \(format.integer(part.errors)) problem\(part.errors == 1 ? "" : "s") (above)\n" }

@@ -16,8 +16,11 @@ public struct RecordCounts: Sendable, Equatable {
     /// The first and last day with a dated record, in UTC (instants) or as written (days).
     public var first: LocalDate?
     public var last: LocalDate?
+    /// Activity, sleep, workouts and goals, with their days in `zone`.
+    public var activity: ActivityCounts
 
-    public init(_ export: Export) {
+    public init(_ export: Export, zone: Zone = .utc) {
+        activity = ActivityCounts(export, zone: zone)
         habits = export.tags.count
         for point in export.points {
             if point.type == "tag" { checks += 1 } else { otherPoints += 1 }
@@ -46,7 +49,7 @@ public struct RecordCounts: Sendable, Equatable {
         self.last = last
     }
 
-    public var total: Int { habits + checks + otherPoints + targets + weighings + bodyFat + todos + notes + moods + skips }
+    public var total: Int { habits + checks + otherPoints + targets + weighings + bodyFat + todos + notes + moods + skips + activity.total }
 
     /// "3 habits, 120 checks, 40 weighings", leaving out kinds with none.
     public var description: String {
@@ -57,6 +60,7 @@ public struct RecordCounts: Sendable, Equatable {
         ]
         let format = LocaleFormat(.en)
         let listed = parts.filter { $0.0 > 0 }.map { "\(format.integer($0.0)) \($0.0 == 1 ? $0.1 : $0.2)" }
-        return listed.isEmpty ? "no records" : listed.joined(separator: ", ")
+        if listed.isEmpty { return activity.isEmpty ? "no records" : "" }
+        return listed.joined(separator: ", ")
     }
 }

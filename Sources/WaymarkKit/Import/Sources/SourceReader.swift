@@ -150,7 +150,7 @@ public struct SourceReader: Sendable {
         partSources = order.map { partSources[$0] }
 
         for (part, source) in zip(parts, partSources) {
-            reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, counts: RecordCounts(part.export),
+            reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, counts: RecordCounts(part.export, zone: context.zone),
                                                      remarks: part.remarks, dropped: part.dropped,
                                                      errors: part.diagnostics.filter { $0.severity == .error }.count,
                                                      warnings: part.diagnostics.filter { $0.severity == .warning }.count))
