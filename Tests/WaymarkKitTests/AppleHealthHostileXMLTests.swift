@@ -111,7 +111,9 @@ struct AppleHealthHostileXMLTests {
         #expect(part.export.weights.count == 1)
         #expect(part.export.weights.first?.date == .instant(1_668_783_600))
         #expect(abs((part.export.weights.first?.kg ?? 0) - 82.327015155) < 1e-9)
-        #expect(part.dropped == [.init(AppleHealthImporter.otherRecordsReason, 1)])
+        // And 220 steps from the iPhone at 2022-11-18 08:00:00 -0800, read as the weighing is.
+        #expect(part.export.activity == [ActivitySample(metric: .steps, date: .instant(1_668_787_200), value: 220, source: "iPhone")])
+        #expect(part.dropped.isEmpty)
         #expect(part.remarks.contains("1 control character that XML does not allow (such as U+000B, which iOS 16 writes) read as spaces"))
     }
 

@@ -46,9 +46,16 @@ struct AppleHealthImporterTests {
         // The later of 170 cm (2020) and 5.75 ft = 175.26 cm (2023), to a tenth.
         #expect(part.export.profile.heightCm == 175.3)
         #expect(part.export.profile.exportedAt == .instant(1_701_587_700))
-        // Steps, heart rate, the blood pressure correlation (its records are copies), the
-        // workout and the activity summary.
-        #expect(part.dropped.contains(.init(AppleHealthImporter.otherRecordsReason, 5)))
+        // The heart rate and the blood pressure correlation (its records are copies) are left.
+        #expect(part.dropped.contains(.init(AppleHealthImporter.otherRecordsReason, 2)))
+        // 412 steps from 2023-11-30 08:50:02 +0100; the run of 2023-12-02 18:08:30 to 18:40:00
+        // +0100 (31.5 minutes, no totals); the rings of 2023-12-02 with their goals.
+        #expect(part.export.activity == [ActivitySample(metric: .steps, date: .instant(1_701_330_602), value: 412, source: "Anna’s iPhone")])
+        #expect(part.export.workouts == [Workout(activity: "Running", start: 1_701_536_910, end: 1_701_538_800, minutes: 31.5, source: "Anna’s Apple Watch")])
+        let day = LocalDate(year: 2023, month: 12, day: 2) ?? LocalDate(dayNumber: 0)
+        #expect(part.export.goals == [ActivityGoal(day: day, metric: .activeEnergy, goal: 500, achieved: 512.3, source: "Apple Health"),
+                                      ActivityGoal(day: day, metric: .exercise, goal: 30, achieved: 41, source: "Apple Health"),
+                                      ActivityGoal(day: day, metric: .stand, goal: 12, achieved: 11, source: "Apple Health")])
         #expect(part.dropped.contains(.init("weighings written twice (same time and weight, from two apps)", 1)))
         let errors = part.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 2)
@@ -250,7 +257,8 @@ struct AppleHealthImporterTests {
             #expect(total == Int64(text.utf8.count))
         })
         let part = AppleHealthImporter.importer.read([.memory("export.xml", text)], context)
-        #expect(part.dropped == [.init(AppleHealthImporter.otherRecordsReason, count)])
+        #expect(part.export.activity.count == count)
+        #expect(part.dropped.isEmpty)
         #expect(seen.withLock { $0 } == [4 << 20, 8 << 20])
     }
 
@@ -264,10 +272,12 @@ struct AppleHealthImporterTests {
         let part = outcome.reports.first?.parts.first
         #expect(part?.kind == AppleHealthImporter.name)
         // A body mass index, a heart rate, a workout (with its route inline) and two activity
-        // summaries: counted by hand in the file, no body mass among them.
+        // summaries: counted by hand in the file, no body mass among them. The workout and the
+        // two days of rings are read; the other two are left.
         #expect(part?.counts.weighings == 0)
-        #expect(part?.counts.total == 0)
-        #expect(part?.dropped == [.init(AppleHealthImporter.otherRecordsReason, 5)])
+        #expect(part?.counts.activity.workouts == 1)
+        #expect(part?.counts.activity.goalDays == 2)
+        #expect(part?.dropped == [.init(AppleHealthImporter.otherRecordsReason, 2)])
         #expect(outcome.imported.diagnostics.isEmpty)
         // ExportDate 2019-07-19 10:36:11 -0700.
         #expect(outcome.imported.export.profile.exportedAt == .instant(1_563_557_771))
@@ -279,7 +289,7 @@ struct AppleHealthImporterTests {
         let outcome = SourceReader(context: ImportContext()).read([folder])
         let part = outcome.reports.first?.parts.first
         #expect(part?.files == [folder + "/apple_health_export/export.xml"])
-        #expect(part?.dropped == [.init(AppleHealthImporter.otherRecordsReason, 5)])
+        #expect(part?.dropped == [.init(AppleHealthImporter.otherRecordsReason, 2)])
         #expect(outcome.reports.first?.ignored == [])
         #expect(outcome.imported.diagnostics.isEmpty)
     }
@@ -289,9 +299,10 @@ struct AppleHealthImporterTests {
         let outcome = SourceReader(context: ImportContext()).read([path])
         let part = outcome.reports.first?.parts.first
         #expect(part?.kind == AppleHealthImporter.name)
-        // 10 step counts, 5 distances, 2 activity summaries and a workout; no body mass.
+        // 10 step counts, 5 distances, 2 activity summaries and a workout, all read; no body mass.
         #expect(part?.counts.weighings == 0)
-        #expect(part?.dropped == [.init(AppleHealthImporter.otherRecordsReason, 18)])
+        #expect(part?.counts.activity.metrics.map(\.samples) == [10, 5])
+        #expect(part?.dropped == [])
         #expect(outcome.imported.diagnostics.isEmpty)
         // ExportDate 2016-04-15 07:27:26 +0100.
         #expect(outcome.imported.export.profile.exportedAt == .instant(1_460_701_646))

@@ -1,6 +1,8 @@
 /// Apple Health's export: `export.zip` as the Health app shares it, holding
 /// `apple_health_export/export.xml`, or that `export.xml` alone. Weighings, body fat readings
-/// and height are read; everything else in it is counted and left.
+/// and height are read, and the activity: steps, distance, flights, active energy, exercise and
+/// stand, mindful minutes, sleep, workouts and the activity rings' goals; everything else in it
+/// is counted and left.
 ///
 /// Real exports are 1 to 4 GB of XML: the file is streamed a megabyte at a time through
 /// `HealthXMLPrologFilter` into libxml2's push parser (`HealthXMLParser`), never held whole.
@@ -15,7 +17,7 @@ public enum AppleHealthImporter {
         howToExport: "in the Health app, tap your picture (top right) → Export All Health Data, and share export.zip",
         claim: { claim($0) }, read: { read($0, $1) })
 
-    static let otherRecordsReason = "records of other types (steps, heart rate, workouts, activity summaries, …)"
+    static let otherRecordsReason = "records of other types (heart rate, basal energy, stand minutes, …)"
     static let otherFilesReason = "files of the export Waymark does not read (export_cda.xml, workout routes, electrocardiograms)"
 
     /// Whether `file` is an Apple Health `export.xml`, by its first bytes: the root element (or
@@ -117,6 +119,7 @@ public enum AppleHealthImporter {
         part.export.bodyFat = export.bodyFat
         part.export.profile.heightCm = export.height?.cm
         part.export.profile.exportedAt = export.exportedAt
+        export.activity.fill(&part)
         part.diagnostics = export.diagnostics
         if export.unreported > 0 {
             var d = Diagnostic.error(file.path, .file, "\(export.unreported) more records with problems like those above were dropped")

@@ -2,8 +2,9 @@ import CXML2
 
 /// Turns the elements of an Apple Health export into the model as the parser meets them:
 /// body mass → weighings, body fat percentage → body fat readings, height → the profile's height
-/// (the latest reading), `ExportDate` → when the export was made. Every other record (steps,
-/// heart rate, workouts, activity summaries, …) is only counted.
+/// (the latest reading), `ExportDate` → when the export was made; activity, sleep, workouts and
+/// activity summaries go to `activity` (`HealthActivityCollector`). Every other record (heart
+/// rate, basal energy, …) is only counted.
 ///
 /// Only the children of `<HealthData>` are looked at: the records inside a `<Correlation>` are
 /// copies of top-level ones (the export's DTD says so). Most records are told apart by the
@@ -45,24 +46,37 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
     private(set) var wrongRoot: String?
     private var seenWeights: [Int64: [Double]] = [:]
     private var seenBodyFat: [Int64: [Double]] = [:]
+    /// Steps, sleep, workouts and the rest of the activity.
+    let activity: HealthActivityCollector
 
     init(file: String, zone: Zone) {
         self.file = file
         self.zone = zone
+        activity = HealthActivityCollector(file: file, zone: zone)
     }
 
     func startElement(_ name: UnsafePointer<UInt8>, depth: Int, attributes: HealthXMLParser.Attributes, parser: HealthXMLParser) {
         guard depth == 1 else {
             if depth == 0, !Self.named(name, "HealthData") { wrongRoot = String(cString: name) }
+            if depth == 2, activity.inWorkout { activity.workoutChild(name, attributes) }
             return
         }
         guard wrongRoot == nil else { return }
+        // A workout's children are read; the next element of the export ends it.
+        activity.endWorkout()
         if Self.named(name, "Record") {
-            guard let kind = Self.kind(attributes.bytes("type")) else {
+            let type = attributes.bytes("type")
+            if let kind = Self.kind(type) {
+                read(kind, attributes, line: parser.line)
+            } else if let kind = HealthActivityCollector.kind(type) {
+                activity.record(kind, attributes, line: parser.line, exportedAt: exportedAt, report: report)
+            } else {
                 otherRecords += 1
-                return
             }
-            read(kind, attributes, line: parser.line)
+        } else if Self.named(name, "Workout") {
+            activity.beginWorkout(attributes, line: parser.line, report: report)
+        } else if Self.named(name, "ActivitySummary") {
+            activity.summary(attributes, line: parser.line, report: report)
         } else if Self.named(name, "ExportDate") {
             // The export's date is the site's "now" when no --now is given: a bad one is said, not
             // dropped quietly.
@@ -78,7 +92,7 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
         }
     }
 
-    private static func named(_ name: UnsafePointer<UInt8>, _ wanted: StaticString) -> Bool {
+    static func named(_ name: UnsafePointer<UInt8>, _ wanted: StaticString) -> Bool {
         HealthXMLParser.equals(name, UnsafeRawBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
     }
 
