@@ -7,8 +7,9 @@
 The record mix follows real exports of an iPhone with an Apple Watch: mostly heart rate, active
 and basal energy, step counts and distances, each with `sourceName`, `sourceVersion` and a
 `device` attribute written the way HealthKit writes it (escaped `<<HKDevice: …>>`), heart rate
-with a MetadataEntry child, sleep analysis, workouts with statistics and a route reference,
-daily activity summaries; plus a weighing and a body fat reading every morning and a height
+with a MetadataEntry child; steps and distance from both the phone and the watch (they overlap,
+as real ones do), stand hours, mindful sessions, a night of iOS 16 sleep stages, workouts with
+statistics and a route reference (some written twice), daily activity summaries; plus a weighing and a body fat reading every morning and a height
 now and then. The file starts with a DOCTYPE like the one in real exports (a long internal
 subset, so `<HealthData` lies beyond the first 4 KiB). Dates carry the offset of the day
 (+0100 in winter, +0200 in summer). `--mb` is the size of the XML; a .zip holds it as
@@ -117,6 +118,8 @@ HOURLY = [
     ("HKQuantityTypeIdentifierBasalEnergyBurned", "kcal", WATCH, lambda: f"{rnd.uniform(0.8, 1.9):.3f}", 3),
     ("HKQuantityTypeIdentifierStepCount", "count", PHONE, lambda: str(rnd.randint(8, 900)), 2),
     ("HKQuantityTypeIdentifierDistanceWalkingRunning", "km", PHONE, lambda: f"{rnd.uniform(0.005, 0.6):.5f}", 2),
+    ("HKQuantityTypeIdentifierStepCount", "count", WATCH, lambda: str(rnd.randint(8, 900)), 2),
+    ("HKQuantityTypeIdentifierDistanceWalkingRunning", "km", WATCH, lambda: f"{rnd.uniform(0.005, 0.6):.5f}", 2),
     ("HKQuantityTypeIdentifierAppleStandTime", "min", WATCH, lambda: str(rnd.randint(1, 5)), 1),
     ("HKQuantityTypeIdentifierAppleExerciseTime", "min", WATCH, lambda: str(rnd.randint(1, 3)), 1),
     ("HKQuantityTypeIdentifierFlightsClimbed", "count", PHONE, lambda: str(rnd.randint(1, 4)), 0.3),
@@ -168,27 +171,51 @@ def write_xml(out, size):
                     e = s + dt.timedelta(seconds=rnd.randint(0, 90) if type_ != "HKQuantityTypeIdentifierHeartRate" else 0)
                     meta = [("HKMetadataKeyHeartRateMotionContext", str(rnd.randint(0, 2)))] if type_.endswith("HeartRate") else ()
                     record(out, type_, unit, source, value(), s, e, offset, metadata=meta)
+        for hour in range(7, 23):
+            stood = "Stood" if rnd.random() < 0.75 else "Idle"
+            s = midnight + dt.timedelta(hours=hour)
+            out.write(f' <Record type="HKCategoryTypeIdentifierAppleStandHour" sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" '
+                      f'creationDate="{stamp(s + dt.timedelta(hours=1), offset)}" startDate="{stamp(s, offset)}" '
+                      f'endDate="{stamp(s + dt.timedelta(hours=1), offset)}" value="HKCategoryValueAppleStandHour{stood}"/>\n')
+        if rnd.random() < 0.2:
+            s = midnight + dt.timedelta(hours=21, minutes=rnd.randint(0, 50))
+            out.write(f' <Record type="HKCategoryTypeIdentifierMindfulSession" sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" '
+                      f'creationDate="{stamp(s, offset)}" startDate="{stamp(s, offset)}" endDate="{stamp(s + dt.timedelta(minutes=rnd.randint(1, 20)), offset)}" '
+                      f'value="HKCategoryValueNotApplicable"/>\n')
+        # The night before: stages from the watch, time in bed from the phone's Bedtime.
         sleep = midnight - dt.timedelta(minutes=rnd.randint(20, 90))
-        out.write(f' <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" '
-                  f'creationDate="{stamp(midnight + dt.timedelta(hours=7), offset)}" startDate="{stamp(sleep, offset)}" '
-                  f'endDate="{stamp(midnight + dt.timedelta(hours=6, minutes=rnd.randint(0, 59)), offset)}" '
-                  f'value="HKCategoryValueSleepAnalysisAsleepCore"/>\n')
+        wake = midnight + dt.timedelta(hours=6, minutes=rnd.randint(0, 59))
+        out.write(f' <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="{PHONE[0]}" sourceVersion="16.1.1" '
+                  f'creationDate="{stamp(wake, offset)}" startDate="{stamp(sleep - dt.timedelta(minutes=10), offset)}" '
+                  f'endDate="{stamp(wake + dt.timedelta(minutes=5), offset)}" value="HKCategoryValueSleepAnalysisInBed"/>\n')
+        t = sleep
+        while t < wake:
+            stage = rnd.choice(["AsleepCore", "AsleepCore", "AsleepDeep", "AsleepREM", "Awake"])
+            e = min(wake, t + dt.timedelta(minutes=rnd.randint(10, 70)))
+            out.write(f' <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" '
+                      f'creationDate="{stamp(wake + dt.timedelta(hours=1), offset)}" startDate="{stamp(t, offset)}" '
+                      f'endDate="{stamp(e, offset)}" value="HKCategoryValueSleepAnalysis{stage}"/>\n')
+            t = e
         if rnd.random() < 0.4:
             s = midnight + dt.timedelta(hours=18, minutes=rnd.randint(0, 50))
             minutes = rnd.uniform(20, 60)
             e = s + dt.timedelta(minutes=minutes)
             route = f"route_{day.isoformat()}_6.{rnd.randint(10, 59)}pm.gpx"
             routes.append((route, s, e))
-            out.write(f' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="{minutes:.4f}" durationUnit="min" '
-                      f'sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" creationDate="{stamp(e, offset)}" '
-                      f'startDate="{stamp(s, offset)}" endDate="{stamp(e, offset)}">\n'
-                      f'  <MetadataEntry key="HKIndoorWorkout" value="0"/>\n'
-                      f'  <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>\n'
-                      f'  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="{stamp(s, offset)}" '
-                      f'endDate="{stamp(e, offset)}" sum="{minutes * 9.5:.3f}" unit="kcal"/>\n'
-                      f'  <WorkoutRoute sourceName="{WATCH[0]}" sourceVersion="9.1" creationDate="{stamp(e, offset)}" '
-                      f'startDate="{stamp(s, offset)}" endDate="{stamp(e, offset)}">\n'
-                      f'   <FileReference path="/workout-routes/{route}"/>\n  </WorkoutRoute>\n </Workout>\n')
+            # Some apps sync a workout back in: one in ten is written twice.
+            for _ in range(2 if rnd.random() < 0.1 else 1):
+                out.write(f' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="{minutes:.4f}" durationUnit="min" '
+                        f'sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" creationDate="{stamp(e, offset)}" '
+                        f'startDate="{stamp(s, offset)}" endDate="{stamp(e, offset)}">\n'
+                        f'  <MetadataEntry key="HKIndoorWorkout" value="0"/>\n'
+                        f'  <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>\n'
+                        f'  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="{stamp(s, offset)}" '
+                        f'endDate="{stamp(e, offset)}" sum="{minutes * 9.5:.3f}" unit="kcal"/>\n'
+                        f'  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="{stamp(s, offset)}" '
+                        f'endDate="{stamp(e, offset)}" sum="{minutes / 5.6:.3f}" unit="km"/>\n'
+                        f'  <WorkoutRoute sourceName="{WATCH[0]}" sourceVersion="9.1" creationDate="{stamp(e, offset)}" '
+                        f'startDate="{stamp(s, offset)}" endDate="{stamp(e, offset)}">\n'
+                        f'   <FileReference path="/workout-routes/{route}"/>\n  </WorkoutRoute>\n </Workout>\n')
         out.write(f' <ActivitySummary dateComponents="{day.isoformat()}" activeEnergyBurned="{rnd.uniform(200, 800):.3f}" '
                   f'activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="kcal" appleMoveTime="0" appleMoveTimeGoal="0" '
                   f'appleExerciseTime="{rnd.randint(5, 90)}" appleExerciseTimeGoal="30" appleStandHours="{rnd.randint(6, 16)}" '

@@ -41,6 +41,30 @@ struct SleepNightsTests {
         #expect(SleepNights.nights([s], in: la).map(\.night) == [Self.day(2024, 5, 14)])
     }
 
+    @Test func aStageThatEndsBeforeMidnightBelongsToTheMorningItsNightEnds() {
+        // The watch writes a stage a record: core 22:50–23:40 ends on the 14th, but the night
+        // goes on until 06:10 on the 15th (gaps under three hours), so all 390 minutes are the
+        // 15th's. A nap on the 15th at 14:00, 7 h 50 min later, is a sleep of its own on the 15th;
+        // the next night, from 23:30, ends on the 16th.
+        let watch = [
+            SleepSession(source: "Watch", start: Self.at("2024-05-14T22:50:00Z"), end: Self.at("2024-05-14T23:40:00Z"), core: 50),
+            SleepSession(source: "Watch", start: Self.at("2024-05-14T23:40:00Z"), end: Self.at("2024-05-15T00:40:00Z"), deep: 60),
+            // An hour awake in the middle (01:00–02:00) does not split the night.
+            SleepSession(source: "Watch", start: Self.at("2024-05-15T02:00:00Z"), end: Self.at("2024-05-15T06:10:00Z"), core: 250),
+            SleepSession(source: "Watch", start: Self.at("2024-05-15T14:00:00Z"), end: Self.at("2024-05-15T14:30:00Z"), asleep: 30),
+            SleepSession(source: "Watch", start: Self.at("2024-05-15T23:30:00Z"), end: Self.at("2024-05-16T06:00:00Z"), asleep: 390),
+        ]
+        #expect(SleepSession.nights(of: watch, in: .utc) == [
+            Self.day(2024, 5, 15), Self.day(2024, 5, 15), Self.day(2024, 5, 15), Self.day(2024, 5, 15), Self.day(2024, 5, 16),
+        ])
+        // 50 + 60 + 250 + the nap's 30 = 390 on the 15th; 390 on the 16th.
+        #expect(SleepNights.nights(watch, in: .utc).map(\.asleep) == [390, 390])
+        // Given in another order, the same nights.
+        #expect(SleepSession.nights(of: watch.reversed(), in: .utc) == [
+            Self.day(2024, 5, 16), Self.day(2024, 5, 15), Self.day(2024, 5, 15), Self.day(2024, 5, 15), Self.day(2024, 5, 15),
+        ])
+    }
+
     @Test func theNightAnAppNamesWins() {
         // Fitbit files each log under its dateOfSleep: a nap that ends just after midnight stays
         // on the day Fitbit names, not the day it ends.

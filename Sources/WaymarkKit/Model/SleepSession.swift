@@ -3,7 +3,8 @@
 /// the record holds.
 ///
 /// Asleep minutes are those of `asleep`, `core`, `deep` and `rem`; in bed and awake are not
-/// sleep. The night a session belongs to is `night` when the app names it, else the day it ends.
+/// sleep. The night a session belongs to is `night` when the app names it, else the day on which
+/// the sleep it is part of ends (`nights(of:in:)`).
 public struct SleepSession: Hashable, Sendable {
     /// Who recorded it ("Apple Watch", "Sleep Cycle", "Fitbit").
     public var source: String
@@ -43,11 +44,45 @@ public struct SleepSession: Hashable, Sendable {
         return parts.isEmpty ? nil : parts.reduce(0, +)
     }
 
-    /// The night the session belongs to in `zone`: the app's, else the day it ends (a night from
-    /// 23:00 to 07:00 is the night of the morning it ends), else the day it starts.
-    public func night(in zone: Zone) -> LocalDate? {
-        if let night { return night }
-        if let end { return Moment.instant(end).localDate(in: zone) }
-        return start.map { Moment.instant($0).localDate(in: zone) }
+    /// Records of one source less than this far apart are one sleep (an app writes a night as
+    /// one record a stage, and a night may hold an hour awake).
+    public static let sameSleepGap: Int64 = 3 * 3600
+
+    /// The night each of `sessions` belongs to in `zone`, in their order: the night the app
+    /// names; else the day on which the sleep it is part of ends (its source's records less than
+    /// `sameSleepGap` apart, so the first stage of a night, which ends before midnight, counts
+    /// for the morning the night ends); else the day it starts.
+    public static func nights(of sessions: [SleepSession], in zone: Zone) -> [LocalDate?] {
+        var nights = [LocalDate?](repeating: nil, count: sessions.count)
+        var timed: [String: [Int]] = [:]
+        for (i, session) in sessions.enumerated() {
+            if let night = session.night {
+                nights[i] = night
+            } else if let start = session.start, let end = session.end, end >= start {
+                timed[session.source, default: []].append(i)
+            } else if let moment = session.end ?? session.start {
+                nights[i] = Moment.instant(moment).localDate(in: zone)
+            }
+        }
+        for source in timed.keys.sorted() {
+            let order = (timed[source] ?? []).sorted { (sessions[$0].start ?? 0, $0) < (sessions[$1].start ?? 0, $1) }
+            var group: [Int] = []
+            var groupEnd = Int64.min
+            func close() {
+                guard !group.isEmpty else { return }
+                let night = Moment.instant(groupEnd).localDate(in: zone)
+                for i in group { nights[i] = night }
+                group = []
+            }
+            for i in order {
+                let start = sessions[i].start ?? 0, end = sessions[i].end ?? start
+                // Compared as a difference of instants within years 1 to 9999: no overflow.
+                if !group.isEmpty, start - groupEnd > sameSleepGap { close() }
+                group.append(i)
+                groupEnd = max(groupEnd, end)
+            }
+            close()
+        }
+        return nights
     }
 }

@@ -2,8 +2,8 @@
 ///
 /// A watch, the iPhone's Bedtime and a sleep app may all record the same night. A night's sleep
 /// is **the largest asleep total among the sources**: each source's records of the night are
-/// added up (a record belongs to the night the app names, else to the day it ends in the site's
-/// time zone), and the source with the most minutes asleep gives the night, with its time in bed,
+/// added up (a record belongs to the night the app names, else to the day on which its sleep
+/// ends in the site's time zone: `SleepSession.nights(of:in:)`), and the source with the most minutes asleep gives the night, with its time in bed,
 /// stages, bedtime and wake time. When no source recorded sleep, only time in bed, the source
 /// with the most time in bed gives it, with no asleep figure. A record a source wrote twice (the
 /// same times and minutes) counts once.
@@ -16,8 +16,9 @@ public enum SleepNights {
         }
         var bySource: [Key: SleepNight] = [:]
         var seen = Set<SleepSession>()
-        for session in sessions where seen.insert(session).inserted {
-            guard let night = session.night(in: zone) else { continue }
+        let unique = sessions.filter { seen.insert($0).inserted }
+        for (session, night) in zip(unique, SleepSession.nights(of: unique, in: zone)) {
+            guard let night else { continue }
             let key = Key(night: night, source: session.source)
             var n = bySource[key] ?? SleepNight(night: night, source: session.source)
             func add(_ total: inout Double?, _ part: Double?) {

@@ -54,8 +54,8 @@ public struct ActivityCounts: Sendable, Equatable {
 
         sleepRecords = export.sleep.count
         var asleep: [LocalDate: Bool] = [:]
-        for session in export.sleep {
-            guard let night = session.night(in: zone) else { continue }
+        for (session, night) in zip(export.sleep, SleepSession.nights(of: export.sleep, in: zone)) {
+            guard let night else { continue }
             let hasSleep = (session.asleepMinutes ?? 0) > 0
             if let had = asleep[night] { asleep[night] = had || hasSleep } else {
                 asleep[night] = hasSleep
