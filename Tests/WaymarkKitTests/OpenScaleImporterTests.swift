@@ -60,3 +60,35 @@ extension OpenScaleImporterTests {
         #expect(part.export.bodyFat == [BodyFatEntry(date: .instant(1_605_772_800), percent: 21.4)])
     }
 }
+
+extension OpenScaleImporterTests {
+    /// openScale's own export: 19 quoted names in alphabetical order, `dateTime` the ninth. Six
+    /// rows, newest first; fat 0.0 nowhere, and two rows at 2022-04-12 20:21 (74.0 and 63.5 kg).
+    /// Counted with Python:
+    /// `[(r['dateTime'], r['weight'], r['fat']) for r in csv.DictReader(open(f, newline=''))]`.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func readsTheAppsOwnAlphabeticalExport() throws {
+        let file = try WeightFixtures.shared("openscale-app-export/andresCorralM-openscale-export-6rows.csv")
+        #expect(OpenScaleImporter.recognises(file))
+        #expect(SourceImporters.all.first { !$0.claim([file]).isEmpty }?.id == "openscale")
+        let part = OpenScaleImporter.read(file, ImportContext())
+        // Instants in UTC: datetime.strptime(t, '%Y-%m-%d %H:%M').replace(tzinfo=timezone.utc).timestamp().
+        #expect(part.export.weights == [
+            WeightEntry(date: .instant(1_650_141_900), kg: 74.5), WeightEntry(date: .instant(1_650_054_060), kg: 73.6),
+            WeightEntry(date: .instant(1_649_959_200), kg: 72.9), WeightEntry(date: .instant(1_649_880_900), kg: 73.3),
+            WeightEntry(date: .instant(1_649_794_860), kg: 74.0), WeightEntry(date: .instant(1_649_794_860), kg: 63.5),
+        ])
+        #expect(part.export.bodyFat.map(\.percent) == [20.80735, 20.34114, 20.236856, 20.236856, 20.236856, 20.236856])
+        #expect(WeightFixtures.errors(part).isEmpty)
+        #expect(WeightFixtures.warnings(part) == [
+            "andresCorralM-openscale-export-6rows.csv:7:116: a second weighing at the same minute as line 6, 63.5 kg against 74 kg; both are kept (delete one in openScale if it is a mistake)",
+        ])
+    }
+
+    @Test func anAlphabeticalHeaderIsOpenScalesOnlyWithOpenScalesNames() {
+        #expect(OpenScaleImporter.recognises(.memory("a.csv", "\"bone\",\"dateTime\",\"fat\",\"weight\"\n0.0,\"2022-04-16 20:45\",0.0,74.5\n")))
+        // A name openScale has no field for: someone else's file.
+        #expect(!OpenScaleImporter.recognises(.memory("a.csv", "\"bmi\",\"dateTime\",\"weight\"\n")))
+        #expect(!OpenScaleImporter.recognises(.memory("a.csv", "\"bone\",\"datetime\",\"weight\"\n")))
+    }
+}

@@ -1,6 +1,7 @@
 /// openScale's CSV export (Android; Settings → Backup/Export → Export CSV): a header of the
-/// app's field names, `dateTime,weight,fat,water,muscle,…,comment`, then one measurement per
-/// row. openScale keeps weights in kilograms whatever unit it shows, and `fat` as a percentage
+/// app's field names, in the app's own export alphabetical (`"biceps","bone",…,"dateTime",…,
+/// "weight"`, 19 columns) and `dateTime,weight,fat,…` in converters' files, then one measurement
+/// per row. openScale keeps weights in kilograms whatever unit it shows, and `fat` as a percentage
 /// (0 when not measured). Versions write the time as `2020-11-19 08:00` or `19.11.2020 08:00`.
 enum OpenScaleImporter {
     static let name = "openScale (CSV export)"
@@ -10,11 +11,19 @@ enum OpenScaleImporter {
         howToExport: "openScale → ⋮ → Export (CSV); Waymark reads the exported .csv file",
         recognises: recognises, read: read)
 
-    /// A header whose first name is exactly openScale's `dateTime` (camel case, as the app's
-    /// field is called) beside a `weight` column, whatever the file is called.
+    /// The names of openScale's measurement fields, as the export writes them in its header.
+    static let fieldNames: Set<String> = [
+        "id", "dateTime", "weight", "fat", "water", "muscle", "visceralFat", "lbm", "lbw", "waist", "hip", "bone",
+        "chest", "thigh", "biceps", "neck", "caliper1", "caliper2", "caliper3", "calories", "comment", "userId",
+    ]
+
+    /// A header naming openScale's `dateTime` (camel case, as the app's field is called) and
+    /// `weight`, whatever the file is called: first, as converters write it, or anywhere among
+    /// only openScale's own field names, as the app writes them (alphabetical, every name
+    /// quoted: `"biceps","bone",…,"dateTime",…,"weight"`).
     static func recognises(_ file: SourceFile) -> Bool {
-        guard let cells = WeighingCSV.headerCells(of: file), cells.first == "dateTime" else { return false }
-        return cells.contains("weight")
+        guard let cells = WeighingCSV.headerCells(of: file), cells.contains("dateTime"), cells.contains("weight") else { return false }
+        return cells.first == "dateTime" || cells.allSatisfy(fieldNames.contains)
     }
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
@@ -25,6 +34,8 @@ enum OpenScaleImporter {
             return part
         }
         let fatColumn = csv.column("fat")
+        // openScale keeps minutes: two weighings at one minute are a double entry or a mistake.
+        var atMinute: [Moment: (kg: Double, line: Int)] = [:]
         for row in csv.rows {
             let line = row.first?.line ?? 0
             guard let dateField = WeighingCSV.cell(row, dateColumn), let weightField = WeighingCSV.cell(row, weightColumn) else {
@@ -43,6 +54,12 @@ enum OpenScaleImporter {
                 if let problem = WeighingUnits.problem(kilograms: kg, written: weightField.text, unit: .kg) {
                     part.diagnostics.append(WeighingCSV.rowError(file, weightField, problem))
                     continue
+                }
+                if let (earlier, line) = atMinute[date], earlier != kg {
+                    part.diagnostics.append(.warning(file.path, .lineColumn(line: weightField.line, column: weightField.column),
+                                                     "a second weighing at the same minute as line \(line), \(WeighingUnits.format(kg, decimals: 2)) kg against \(WeighingUnits.format(earlier, decimals: 2)) kg; both are kept (delete one in openScale if it is a mistake)"))
+                } else {
+                    atMinute[date] = (kg, weightField.line)
                 }
                 part.export.weights.append(WeightEntry(date: date, kg: kg))
             }
