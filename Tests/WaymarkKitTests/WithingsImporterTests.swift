@@ -83,3 +83,36 @@ struct WithingsImporterTests {
         #expect(!WithingsImporter.recognises(.memory("w.csv", "Date,\"Weight (kg)\"\n2023-01-05,80\n")))
     }
 }
+
+extension WithingsImporterTests {
+    /// A German account's file. No real one is in ../shared: the header and the row
+    /// `"2014-02-13 6:04 Uhr","94.34","26.81","68.43",""` are as krischik's Fit-Import README
+    /// quotes a real export (docs/import.md); the second row is made the same way.
+    @Test func readsGermanHeadersByWithingsOrder() {
+        let file = SourceFile.memory("weight.csv", """
+            "Date","Gewicht (kg)","Fettmasse (kg)","Fettfreier Anteil (kg)","Kommentare"
+            "2014-02-13 6:04 Uhr","94.34","26.81","68.43",""
+            "2014-02-12 21:30 Uhr","94.9","27.0","67.9","nach dem Essen"
+
+            """)
+        #expect(WithingsImporter.recognises(file))
+        #expect(SourceImporters.all.first { !$0.claim([file]).isEmpty }?.id == "withings")
+        let berlin = Zone(identifier: "Europe/Berlin") ?? .utc
+        let part = WithingsImporter.read(file, ImportContext(zone: berlin))
+        // Berlin wall times (UTC+1 in February): 2014-02-12 21:30 → 1392237000, 02-13 06:04 → 1392267840.
+        #expect(part.export.weights == [WeightEntry(date: .instant(1_392_237_000), kg: 94.9), WeightEntry(date: .instant(1_392_267_840), kg: 94.34)])
+        // Fat mass over weight: 27.0/94.9 = 28.4510 %, 26.81/94.34 = 28.4185 %.
+        #expect(part.export.bodyFat.map { ($0.percent * 1e4).rounded() / 1e4 } == [28.451, 28.4185])
+        #expect(part.remarks == ["columns read by Withings' order: \"Gewicht (kg)\" as the weight, \"Fettmasse (kg)\" as the fat mass"])
+        #expect(part.diagnostics.isEmpty)
+    }
+
+    @Test func translatedHeadersNeedWithingsShape() {
+        // Google Fit's weights beside calories, Renpho's "Weight(kg)" beside a BMI, two columns only.
+        #expect(!WithingsImporter.recognises(.memory("a.csv", "Date,Average weight (kg),Max weight (kg),Min weight (kg),Calories (kcal)\n")))
+        #expect(!WithingsImporter.recognises(.memory("a.csv", "Date,Time,Weight(kg),BMI,Body Fat(%),Remarks\n")))
+        #expect(!WithingsImporter.recognises(.memory("a.csv", "Date,\"Poids (kg)\",Commentaires\n")))
+        // French, by the same shape (no real French file has been seen).
+        #expect(WithingsImporter.recognises(.memory("a.csv", "Date,\"Poids (kg)\",\"Masse grasse (kg)\",\"Masse osseuse (kg)\",Commentaires\n")))
+    }
+}

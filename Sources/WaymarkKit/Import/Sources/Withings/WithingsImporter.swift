@@ -1,7 +1,10 @@
 /// Withings' `weight.csv` (Health Mate, "Download my data"):
 /// `Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)","Comments"`,
 /// newest first, empty cells where the scale measured nothing; older files have a "Lean mass"
-/// column, American accounts write "(lb)". Dates are wall times (`2023-01-05 07:32:11`).
+/// column, American accounts write "(lb)". Dates are wall times (`2023-01-05 07:32:11`). In
+/// other languages the names are translated but `Date` and the order stay (German:
+/// `"Date","Gewicht (kg)","Fettmasse (kg)","Fettfreier Anteil (kg)","Kommentare"`, times as
+/// `2014-02-13 6:04 Uhr`, every value quoted).
 enum WithingsImporter {
     static let name = "Withings (weight.csv)"
     static let withoutWeight = "rows with no weight (another measurement only)"
@@ -14,11 +17,36 @@ enum WithingsImporter {
         recognises: recognises, read: read)
 
     /// A header starting with `Date`, a `Weight (unit)` column and one of Withings' body
-    /// composition columns, whatever the file is called.
+    /// composition columns, whatever the file is called; or Withings' layout in the account's
+    /// language (`Date,"Gewicht (kg)","Fettmasse (kg)",…,Kommentare`): `Date` first (Withings
+    /// keeps it in English), then at least two mass columns in one unit, weight first, and no
+    /// column in a unit Withings' weight file does not have (Google Fit's `(kcal)`, `(ms)`).
     static func recognises(_ file: SourceFile) -> Bool {
-        guard let names = WeighingCSV.headerNames(of: file), names.first == "date" else { return false }
-        return names.contains { $0.hasPrefix("weight (") }
-            && names.contains { name in companionColumns.contains { name.hasPrefix($0) } }
+        guard let names = WeighingCSV.headerNames(of: file) else { return false }
+        return columns(names) != nil
+    }
+
+    /// Where the weight and fat mass are, by the English names or by Withings' order.
+    struct Columns: Equatable {
+        var weight: Int
+        var fat: Int?
+        /// Whether the names were not English: the remark says the columns were taken by position.
+        var byPosition: Bool
+    }
+
+    static func columns(_ names: [String]) -> Columns? {
+        guard names.first == "date" else { return nil }
+        if let weight = names.firstIndex(where: { $0.hasPrefix("weight (") }),
+           names.contains(where: { name in companionColumns.contains { name.hasPrefix($0) } }) {
+            return Columns(weight: weight, fat: names.firstIndex { $0.hasPrefix("fat mass") }, byPosition: false)
+        }
+        guard names.count >= 4, let unit = unit(of: names[1]), unit != .jin, self.unit(of: names[2]) == unit else { return nil }
+        // Every other bracketed unit must be a mass in the same unit (Google Fit has "(kcal)",
+        // "(m)", "(ms)"; Renpho writes "Weight(kg)" without a space and a "BMI" column).
+        for name in names.dropFirst() where name.contains("(") {
+            guard self.unit(of: name) == unit, name.contains(" (") else { return nil }
+        }
+        return Columns(weight: 1, fat: 2, byPosition: true)
     }
 
     /// The unit in a header's parentheses: `Weight (lb)` → pounds.
@@ -30,12 +58,16 @@ enum WithingsImporter {
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
         var part = SourcePart(kind: name, files: [file.path])
         guard let csv = WeighingCSV.read(file, into: &part) else { return part }
-        guard let dateColumn = csv.column("date"), let weightColumn = csv.names.firstIndex(where: { $0.hasPrefix("weight (") }),
-              let weightUnit = unit(of: csv.names[weightColumn]) else {
+        guard let dateColumn = csv.column("date"), let columns = columns(csv.names),
+              case let weightColumn = columns.weight, let weightUnit = unit(of: csv.names[weightColumn]) else {
             part.diagnostics.append(.error(file.path, .line(1), "expected a header with \"Date\" and \"Weight (kg)\" or \"Weight (lb)\" columns (got \"\(Diagnostic.shorten(csv.header.map(\.text).joined(separator: ",")))\")"))
             return part
         }
-        let fatColumn = csv.names.firstIndex { $0.hasPrefix("fat mass") }
+        let fatColumn = columns.fat
+        if columns.byPosition {
+            part.remarks.append("columns read by Withings' order: \"\(Diagnostic.shorten(csv.header[weightColumn].text))\" as the weight"
+                + (fatColumn.map { ", \"\(Diagnostic.shorten(csv.header[$0].text))\" as the fat mass" } ?? ""))
+        }
         let fatUnit = fatColumn.flatMap { unit(of: csv.names[$0]) } ?? weightUnit
         if weightUnit != .kg { part.remarks.append("weights read as \(WeighingUnits.name(weightUnit)), as the header says (\"\(Diagnostic.shorten(csv.header[weightColumn].text))\")") }
         var rowsWithoutWeight = 0
@@ -45,7 +77,7 @@ enum WithingsImporter {
                 part.diagnostics.append(WeighingCSV.rowError(file, line: line, "the row has no date"))
                 continue
             }
-            guard let date = DateTimeText.parse(dateField.text)?.moment(in: context.zone) else {
+            guard let date = moment(dateField.text, zone: context.zone) else {
                 part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date-time (got \"\(Diagnostic.shorten(dateField.text))\")" + DateTimeText.spanNote(dateField.text)))
                 continue
             }
@@ -82,5 +114,17 @@ enum WithingsImporter {
         part.export.weights.sort { $0.date.sortKey(in: context.zone) < $1.date.sortKey(in: context.zone) }
         part.export.bodyFat.sort { $0.date.sortKey(in: context.zone) < $1.date.sortKey(in: context.zone) }
         return part
+    }
+
+    /// ISO forms (`DateTimeText`), or the German `2014-02-13 6:04 Uhr` (no leading zero, no
+    /// seconds, the word for o'clock); wall times in `zone`.
+    static func moment(_ text: String, zone: Zone) -> Moment? {
+        if let parsed = DateTimeText.parse(text) { return parsed.moment(in: zone) }
+        var rest = Substring(text.trimmingWhitespace())
+        if rest.hasSuffix(" Uhr") { rest = rest.dropLast(4) }
+        let halves = rest.split(separator: " ", omittingEmptySubsequences: true)
+        guard halves.count == 2, case .day(let day)? = DateTimeText.parse(String(halves[0])),
+              let wall = ClockText.wallTime(day, halves[1]) else { return nil }
+        return .instant(zone.instant(of: wall))
     }
 }
