@@ -123,15 +123,16 @@ struct DaylioImporterTests {
         #expect(errors.map(\.description) == [
             "daylio_export.csv:2:1: not a date such as 2023-05-01 (got \"2023-02-30\")",
             "daylio_export.csv:3:30: not a time such as 21:30 or 9:30 PM (got \"25:00\")",
-            "daylio_export.csv:4:1: expected 8 fields as in the header (got 6)",
             "daylio_export.csv:5:27: not a time such as 21:30 or 9:30 PM (got \"9:30 XM\")",
             "daylio_export.csv:6:54: more fields than the header's 8 (got 9; the extra one holds \"late\")",
         ])
         // The entry without a mood is kept, with a warning.
         let warnings = part.diagnostics.filter { $0.severity == .warning }
         #expect(warnings.map(\.description) == ["daylio_export.csv:7:35: the entry has no mood; its activities and note are kept"])
-        #expect(part.export.points.count == 1)
-        #expect(part.export.moods.isEmpty)
+        // Line 4 leaves its note title and note off, as old exports do: read, with no note.
+        #expect(part.export.points.count == 2)
+        #expect(part.export.moods == [MoodEntry(date: .instant(1_677_789_000), mood: "rad")])
+        #expect(part.export.notes.isEmpty)
     }
 
     static func clock(_ text: String) -> [Int]? { DaylioClock.time(text).map { [$0.hour, $0.minute] } }
@@ -275,5 +276,55 @@ extension DaylioImporterTests {
         ])
         #expect(part.diagnostics.allSatisfy { $0.dropsRecord && $0.severity == .error })
         #expect(part.export.moods.map(\.mood) == ["rad", "good"])
+    }
+}
+
+extension DaylioImporterTests {
+    /// A real export of the oldest layout from a Polish phone: `year,date,weekday,time,…` with
+    /// `7 września` (the genitive month), 21 entries from 2017-08-18 to 2017-09-07, newest first;
+    /// line 11 (`2017,29 sierpnia,wtorek,23:33,dobrze,""`) has 6 fields, its note left off.
+    /// Counted with Python: `rows = list(csv.reader(open(f, encoding='utf-8-sig', newline='')))[1:]`;
+    /// `len(rows)` = 21, `Counter(len(r) for r in rows)` = {7: 20, 6: 1},
+    /// `Counter(r[4] for r in rows)` = wspaniale 9, dobrze 6, tak sobie 4, źle 1, okropnie 1.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func readsTheRealPolishOldLayout() throws {
+        let file = try WeightFixtures.shared("daylio-csv/kplich-pl-2017-year-daylio_export.csv")
+        #expect(DaylioImporter.recognises(file))
+        let warsaw = ImportContext(zone: Zone(identifier: "Europe/Warsaw") ?? .utc)
+        let part = DaylioImporter.read(file, warsaw)
+        #expect(part.diagnostics.isEmpty)
+        let moods = part.export.moods
+        #expect(moods.count == 21)
+        let counts = Dictionary(grouping: moods, by: \.mood).mapValues(\.count)
+        #expect(counts == ["wspaniale": 9, "dobrze": 6, "tak sobie": 4, "źle": 1, "okropnie": 1])
+        // Warsaw wall times (CEST): 2017-09-07 12:10 → 1504779000; 2017-08-18 20:00 → 1503079200;
+        // the 6-field row, 2017-08-29 23:33 → 1504042380.
+        #expect(moods.first?.date == .instant(1_504_779_000))
+        #expect(moods.last?.date == .instant(1_503_079_200))
+        #expect(moods[9] == MoodEntry(date: .instant(1_504_042_380), mood: "dobrze"))
+        #expect(part.export.points.isEmpty && part.export.notes.isEmpty)
+    }
+
+    @Test func monthNamesInThePhonesLanguage() {
+        // CLDR's day-and-month patterns (docs/import.md); only en and pl are seen in real files.
+        let cases: [(String, Int, Int)] = [
+            ("7 września", 9, 7), ("7 wrzesień", 9, 7), ("18 May", 5, 18), ("May 18", 5, 18), ("March 17", 3, 17),
+            ("7. September", 9, 7), ("3. März", 3, 3), ("7 septembre", 9, 7), ("1 févr.", 2, 1), ("7 de septiembre", 9, 7),
+            ("7 settembre", 9, 7), ("7 de setembro", 9, 7), ("9月7日", 9, 7), ("7 сентября", 9, 7), ("7 вересня", 9, 7),
+            ("7. září", 9, 7), ("12 mei", 5, 12), ("31 maja", 5, 31), ("1 maj", 5, 1),
+        ]
+        for (text, month, day) in cases {
+            #expect(DaylioClock.date(year: "2017", dayAndMonth: text) == LocalDate(year: 2017, month: month, day: day), "\(text)")
+        }
+        #expect(DaylioClock.date(year: "2017", dayAndMonth: "7 brumaire") == nil)
+        #expect(DaylioClock.date(year: "2017", dayAndMonth: "13月7日") == nil)
+        #expect(DaylioClock.date(year: "2017", dayAndMonth: "31 lutego") == nil)
+    }
+
+    @Test func aRowMayLeaveItsNoteOff() {
+        let part = Self.read("year,date,weekday,time,mood,activities,note\n2017,29 sierpnia,wtorek,23:33,dobrze,\"\"\n2017,30 sierpnia,środa,23:58\n")
+        #expect(part.export.moods.map(\.mood) == ["dobrze"])
+        // Without a mood and activities the row is short of what it needs.
+        #expect(WeightFixtures.errors(part) == ["daylio_export.csv:3:1: expected 7 fields as in the header (got 4)"])
     }
 }

@@ -45,11 +45,13 @@ enum DaylioClock {
         return nil
     }
 
-    /// The oldest exports' `year` column with `18 May` or `May 18` (English month names, full or
-    /// three letters).
+    /// The oldest exports' `year` column with the day and month as the phone writes them
+    /// (`18 May`, `May 18`, `7 września`, `7. September`, `7 de septiembre`, `9月7日`: the month
+    /// names of `MonthNames`, full or abbreviated).
     static func date(year yearText: String, dayAndMonth: String) -> LocalDate? {
         let yearText = yearText.trimmingWhitespace()
         guard yearText.utf8.count == 4, let year = Int(yearText) else { return nil }
+        if let (month, day) = MonthNames.dayAndMonth(dayAndMonth) { return LocalDate(year: year, month: month, day: day) }
         let words = dayAndMonth.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." })
         guard words.count == 2 else { return nil }
         let (dayWord, monthWord) = Int(words[0]) != nil ? (words[0], words[1]) : (words[1], words[0])
@@ -60,7 +62,7 @@ enum DaylioClock {
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
                          "october", "november", "december"]
 
-    /// 1...12 for an English month name or its first three letters (`Sept` too).
+    /// 1...12 for an English month name or its first three or four letters (`Sept`, `Octo`).
     static func month(_ word: String) -> Int? {
         let w = word.lowercased()
         guard w.utf8.count >= 3 else { return nil }

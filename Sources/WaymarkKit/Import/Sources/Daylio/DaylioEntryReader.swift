@@ -21,7 +21,8 @@ struct DaylioEntryReader {
     }
 
     mutating func read(_ row: [CSVReader.Field]) {
-        guard table.checkShape(row, needed: table.names.count, diagnostics: &diagnostics) else { return }
+        // The note is last and optional: old exports leave it off a row with none (`…,dobrze,""`).
+        guard table.checkShape(row, needed: columns.needed, diagnostics: &diagnostics) else { return }
         let day = self.day(row)
         let timeField = row[columns.time]
         let time = DaylioClock.time(timeField.text)
@@ -50,7 +51,7 @@ struct DaylioEntryReader {
         if !table.text(row, columns.scales).isEmpty { scales += 1 }
 
         let title = DaylioNoteText.plainText(table.text(row, columns.noteTitle))
-        let body = columns.note.map { DaylioNoteText.markdown(row[$0].text) } ?? ""
+        let body = columns.note.flatMap { $0 < row.count ? DaylioNoteText.markdown(row[$0].text) : nil } ?? ""
         if !title.isEmpty || !body.isEmpty {
             let stamp = "\(day) \(pad(time.hour, 2)):\(pad(time.minute, 2))"
             let fileName = uniqueName("daylio/\(day) \(pad(time.hour, 2))\(pad(time.minute, 2))")
@@ -71,7 +72,7 @@ struct DaylioEntryReader {
         let field = row[columns.date]
         if let day = DaylioClock.date(year: row[yearColumn].text, dayAndMonth: field.text) { return day }
         diagnostics.append(table.dropping(.lineColumn(line: field.line, column: field.column),
-            "not a date such as 18 May with the year 2018 (got \"\(Diagnostic.shorten(field.text))\" and year \"\(Diagnostic.shorten(row[yearColumn].text))\")"))
+            "not a date such as 18 May or 7 września with the year 2018 (got \"\(Diagnostic.shorten(field.text))\" and year \"\(Diagnostic.shorten(row[yearColumn].text))\")"))
         return nil
     }
 

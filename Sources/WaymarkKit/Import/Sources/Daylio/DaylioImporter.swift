@@ -2,8 +2,9 @@
 ///
 /// Columns, read by name since they changed over the years:
 /// `full_date,date,weekday,time,mood,activities,note_title,note` (newest files also have `scales`
-/// before `note_title`; older ones lack `note_title`; the oldest have `year` and `18 May` instead
-/// of `full_date`). Each activity becomes a habit with a check at the entry's time, the mood a
+/// before `note_title`; older ones lack `note_title`; the oldest have `year` and the day and
+/// month in the phone's language, `18 May` or `7 września`, instead of `full_date`, and leave the
+/// note off a row without one). Each activity becomes a habit with a check at the entry's time, the mood a
 /// `MoodEntry`, and a note or note title a `Note` carrying the mood.
 enum DaylioImporter {
     static let name = "Daylio (CSV export)"
@@ -64,6 +65,12 @@ enum DaylioImporter {
             noteTitle = table.column("note_title")
             note = table.column("note")
             scales = table.column("scales")
+        }
+
+        /// The cells a row must have: up to the last column read that is never left off (the
+        /// note title, note and scales may be missing at the end of a row).
+        var needed: Int {
+            ([fullDate, year, date, time, mood, activities].compactMap { $0 }.max() ?? 0) + 1
         }
     }
 }
