@@ -216,3 +216,52 @@ struct LoopCSVImporterTests {
         #expect(outcome.imported.diagnostics.isEmpty)
     }
 }
+
+extension LoopCSVImporterTests {
+    /// A real export of the top-level files only (no per-habit folders): Habits.csv with 10 habits,
+    /// Checkmarks.csv with 68 days (2025-04-18 back to 2025-02-10), a header and rows ending with
+    /// a comma, "Vaping" numerical (× 1000). Counted with Python:
+    /// `r = list(csv.reader(open('Checkmarks.csv', newline='')))`; per habit i,
+    /// `Counter(row[i + 1] for row in r[1:])`: Vaping 0 ×43, -1 ×4, 21 amounts summing 2,009,000;
+    /// Quit Valorant 2 ×66, -1 ×2; Walk 2 ×53, 3 ×6, -1 ×9; Wake Up Early 2 ×52, 3 ×9, -1 ×6, 0 ×1;
+    /// No Pot 2 ×44, -1 ×16, 0 ×8; No Energy Drink 2 ×39, 3 ×4, -1 ×25; Coding 2 ×38, 3 ×5, -1 ×25;
+    /// Shower 2 ×38, 3 ×6, -1 ×24; University 2 ×31, 3 ×5, -1 ×30, 0 ×2; Gym 2 ×17, 3 ×3, -1 ×48.
+    @Test(.enabled(if: TestPaths.hasShared)) func realTopLevelFilesOnly() throws {
+        let files = F.scan(F.shared("loop-habit-tracker-csv-top-level"))
+        let part = try read(files)
+        #expect(part.diagnostics.isEmpty)
+        let names = ["Vaping", "Quit Valorant", "Walk", "Wake Up Early", "No Pot", "No Energy Drink", "Coding", "Shower", "University", "Gym"]
+        #expect(part.export.tags.map(\.name) == names)
+        let done = Dictionary(grouping: part.export.points, by: { $0.name ?? "" }).mapValues(\.count)
+        #expect(done == ["Vaping": 21, "Quit Valorant": 66, "Walk": 53, "Wake Up Early": 52, "No Pot": 44, "No Energy Drink": 39,
+                         "Coding": 38, "Shower": 38, "University": 31, "Gym": 17])
+        #expect(part.export.points.filter { $0.name == "Vaping" }.compactMap(\.value).reduce(0, +) == 2009)
+        #expect(part.export.skips.count == 6 + 9 + 4 + 5 + 6 + 5 + 3)
+        #expect(part.dropped.contains(.init(LoopPartBuilder.no, 1 + 8 + 2)))
+        #expect(part.dropped.contains(.init(LoopPartBuilder.zero, 43)))
+        #expect(part.dropped.contains(.init(LoopPartBuilder.unknown, 189)))
+        #expect(part.remarks.contains("10 habits' entries read from Checkmarks.csv beside Habits.csv (no folder of its own; that file has no notes)"))
+        #expect(part.remarks.contains("“Vaping” read as a numerical habit (values are amounts × 1000): this export does not say"))
+    }
+
+    @Test func theSummaryGoesToHabitsByOrderAndSaysWhenANameDiffers() throws {
+        let files: [SourceFile] = [
+            .memory("Habits.csv", "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,\"Read, write\",,,1,1,#5D4037\n002,Run,,,1,1,#5D4037\n"),
+            // The header splits "Read, write" in two: the columns still go by order.
+            .memory("Checkmarks.csv", "Date,Read, write,Run,\n2025-04-18,2,0,\n2025-04-17,-1,2,\n"),
+        ]
+        let part = try read(files)
+        #expect(part.diagnostics.isEmpty)
+        #expect(checks(part, "Read, write") == [F.day("2025-04-18")])
+        #expect(checks(part, "Run") == [F.day("2025-04-17")])
+
+        let renamed: [SourceFile] = [files[0], .memory("Checkmarks.csv", "Date,Reading,Run,\n2025-04-18,2,0,\n")]
+        #expect(try read(renamed).diagnostics.map(\.description) == [
+            "Checkmarks.csv:1:6: column 2 is “Reading” where Habits.csv's habit 1 is “Read, write”; read as that habit, by order",
+        ])
+        let short: [SourceFile] = [files[0], .memory("Checkmarks.csv", "Date,Run,\n2025-04-18,2,\n")]
+        #expect(try read(short).diagnostics.map(\.description) == [
+            "Checkmarks.csv:1: has 1 habit column where Habits.csv has 2 habits; not read, since its columns cannot be matched to the habits",
+        ])
+    }
+}

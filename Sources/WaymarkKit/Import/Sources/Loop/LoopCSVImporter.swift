@@ -3,9 +3,10 @@
 /// `Checkmarks.csv` and `Scores.csv` beside it, and one folder per habit, `001 Meditate/` with
 /// its own `Checkmarks.csv` and `Scores.csv`.
 ///
-/// Only the per-habit `Checkmarks.csv` files are read: the summary beside Habits.csv repeats them
-/// without notes (and its header does not quote habit names with commas), and scores are
-/// Loop's own computation, which Waymark does itself.
+/// The per-habit `Checkmarks.csv` files are read first: the summary beside Habits.csv repeats
+/// them without notes (and its header does not quote habit names with commas); it is read for
+/// habits without a folder (`LoopSummaryCSV`), as in an export of the top-level files alone.
+/// Scores are Loop's own computation, which Waymark does itself.
 enum LoopCSVImporter {
     static let name = "Loop Habit Tracker (CSV export)"
     /// The most a single CSV file of the export may weigh.
@@ -71,6 +72,7 @@ enum LoopCSVImporter {
         var builder = LoopPartBuilder(kind: name, files: files.map(\.path))
         guard let habitRows = rows(of: habitsFile, diagnostics: &builder.part.diagnostics) else { return builder.finish() }
         var habits = LoopHabitsCSV.decode(habitRows, file: habitsFile.path, diagnostics: &builder.part.diagnostics)
+        let listedCount = habits.count
 
         // Each habit's entries, by the number of its folder.
         let root = habitsFile.folders
@@ -78,10 +80,11 @@ enum LoopCSVImporter {
         var folderNames: [Int: String] = [:]
         var summaries = 0
         var scores = 0
+        var summary: SourceFile?
         for file in files.dropFirst() {
             let folders = file.folders
             if folders == root {
-                summaries += 1
+                if file.lowercasedName == "checkmarks.csv" { summary = file } else { summaries += 1 }
                 continue
             }
             if file.lowercasedName == "scores.csv" {
@@ -110,9 +113,28 @@ enum LoopCSVImporter {
             habits.append(LoopHabitsCSV.Habit(position: number, tag: tag, numerical: nil))
         }
 
+        // Habits without a folder of their own: their entries from the Checkmarks.csv beside
+        // Habits.csv, when it has them (an export of the top-level files only).
+        var fromSummary: [Int: [LoopChecksCSV.Entry]] = [:]
+        var summaryRead = false
+        if let summary {
+            // The rows of Habits.csv, in its order (the folder-only habits added above are not in it).
+            let listed = Array(habits.prefix(listedCount))
+            if listed.contains(where: { entries[$0.position] == nil }), let rows = rows(of: summary, diagnostics: &builder.part.diagnostics) {
+                let byIndex = LoopSummaryCSV.decode(rows, habits: listed, file: summary.path, diagnostics: &builder.part.diagnostics)
+                for (i, habit) in listed.enumerated() where entries[habit.position] == nil {
+                    fromSummary[habit.position] = byIndex[i] ?? []
+                }
+                summaryRead = !byIndex.isEmpty
+            } else {
+                summaries += 1
+            }
+        }
+
         var unread = 0
         for habit in habits {
-            let found = entries.removeValue(forKey: habit.position)
+            var found = entries.removeValue(forKey: habit.position)
+            if found == nil, let summary, let list = fromSummary[habit.position] { found = (summary, list) }
             guard var tag = habit.tag else {
                 if let found { builder.part.drop(LoopDBReader.unreadHabit, count: found.entries.count) }
                 continue
@@ -139,8 +161,13 @@ enum LoopCSVImporter {
         if unread > 0 {
             builder.part.remarks.append("\(unread) habit\(unread == 1 ? " has" : "s have") no folder of entries (not chosen for the export)")
         }
+        if summaryRead, let summary {
+            let n = fromSummary.count
+            builder.part.remarks.append("\(n) habit\(n == 1 ? "'s" : "s'") entries read from \(summary.name) beside Habits.csv (no folder of its own; that file has no notes)")
+        }
         if summaries > 0 {
-            builder.part.remarks.append("Checkmarks.csv and Scores.csv beside Habits.csv not read: the per-habit files hold the same entries, with notes")
+            builder.part.remarks.append(summaryRead ? "Scores.csv beside Habits.csv not read: Waymark computes habit strength itself"
+                : "Checkmarks.csv and Scores.csv beside Habits.csv not read: the per-habit files hold the same entries, with notes")
         }
         if scores > 0 {
             builder.part.remarks.append("Scores.csv of \(scores) habit\(scores == 1 ? "" : "s") not read: Waymark computes habit strength itself")
