@@ -181,3 +181,24 @@ struct SiteConfigReaderTests {
         #expect(String(decoding: blanked, as: UTF8.self) == "{      \"a\":   \n1}")
     }
 }
+
+extension SiteConfigReaderTests {
+    @Test func aSourceMayGiveTheUnitOfItsWeights() {
+        let outcome = read("""
+            {"sources": ["export.zip", {"path": "Measurement-Summary.csv", "weightUnit": "lbs"}, {"path": "w.csv"}, {"path": "Activities.csv", "distanceUnit": "mi"}]}
+            """)
+        #expect(outcome.problems.isEmpty)
+        #expect(outcome.config.sources == ["export.zip", "Measurement-Summary.csv", "w.csv", "Activities.csv"])
+        #expect(outcome.config.sourceSettings == ["Measurement-Summary.csv": SourceSettings(weightUnit: .lb), "Activities.csv": SourceSettings(distanceUnit: .mi)])
+        // Relative to the config's folder, like the paths.
+        #expect(outcome.config.resolvingPaths(against: "data").sourceSettings["data/Measurement-Summary.csv"] == SourceSettings(weightUnit: .lb))
+    }
+
+    @Test func aSourceObjectIsChecked() {
+        #expect(messages(#"{"sources": [{"weightUnit": "lb"}]}"#) == [
+            "waymark.json:1:14: $.sources[0]: has no \"path\"; give the export's path, such as {\"path\": \"weights.csv\", \"weightUnit\": \"lb\"}",
+        ])
+        #expect(messages(#"{"sources": [{"path": "w.csv", "weightUnit": "stone"}]}"#).count == 1)
+        #expect(messages(#"{"sources": [{"path": "w.csv", "unit": "lb"}]}"#).first?.contains("unknown key \"unit\"") == true)
+    }
+}

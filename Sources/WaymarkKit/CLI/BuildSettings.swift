@@ -46,6 +46,7 @@ public struct BuildSettings: Sendable {
         .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
         CommonOptions.timeZone,
         CommonOptions.weightUnit,
+        CommonOptions.distanceUnit,
         .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
         .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
         baseURLOption,
@@ -65,6 +66,7 @@ public struct BuildSettings: Sendable {
                                    title: parsed.value("--title"), force: parsed.flag("--force"),
                                    skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
             request.now = try CommonOptions.now(parsed)
+            request.distanceUnit = try CommonOptions.distanceUnit(parsed)
             baseURL = try CommonOptions.baseURL(parsed)
         } catch {
             throw Failure(message: error.message, exitCode: .usage)
@@ -88,6 +90,7 @@ public struct BuildSettings: Sendable {
         request.language = request.language ?? config.language
         request.title = request.title ?? config.title
         request.weightUnit = request.weightUnit ?? config.weightUnit
+        request.sourceSettings = config.sourceSettings
         request.goalWeightKg = config.goalWeightKg
         request.heightCm = config.heightCm
         request.baseURL = baseURL ?? config.baseURL

@@ -5,7 +5,7 @@ enum CheckCommand {
         name: "check",
         abstract: "Read and validate exports; write nothing.",
         arguments: [CommandSpec.Argument(name: "SOURCE", help: CommonOptions.sources.help, optional: false, repeats: true)],
-        options: [CommonOptions.timeZone, CommonOptions.weightUnit, CommonOptions.skipInvalid, CommonOptions.quiet],
+        options: [CommonOptions.timeZone, CommonOptions.weightUnit, CommonOptions.distanceUnit, CommonOptions.skipInvalid, CommonOptions.quiet],
         run: { parsed, env in run(parsed, env) }
     )
 
@@ -14,6 +14,7 @@ enum CheckCommand {
         do {
             request = BuildRequest(source: CommonOptions.source(parsed), zone: try CommonOptions.zone(parsed),
                                    skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
+            request.distanceUnit = try CommonOptions.distanceUnit(parsed)
         } catch {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage

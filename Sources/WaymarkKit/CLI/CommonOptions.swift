@@ -10,6 +10,8 @@ enum CommonOptions {
 
     static let weightUnit = CommandSpec.Option(names: ["--weight-unit"], value: "UNIT",
         help: "kg or lb: the unit of weights in files that do not say (Fitbit), and the unit the site shows.")
+    static let distanceUnit = CommandSpec.Option(names: ["--distance-unit"], value: "UNIT",
+        help: "km or mi: the unit of distances in files that do not say (Garmin Connect's activities; default km, with a warning).")
     static let sources = CommandSpec.Argument(name: "SOURCE", help: "Folders, files or .zip archives to read and merge: a Waymark export, or an export of Apple Health, Loop Habit Tracker, Google Fit, Fitbit, Withings, openScale, Daylio, HabitBull or Beeminder, or a CSV (docs/import.md).", optional: true, repeats: true)
 
     static func weightUnit(_ parsed: ParsedArguments) throws(UsageError) -> WeightUnit? {
@@ -17,6 +19,14 @@ enum CommonOptions {
         if let unit = weightUnit(named: text) { return unit }
         var message = "unknown weight unit '\(Diagnostic.shorten(text))'; use kg or lb"
         if let guess = EditDistance.suggestion(for: text, among: ["kg", "lb"]) { message += ". Did you mean '\(guess)'?" }
+        throw UsageError(message: message, usage: "")
+    }
+
+    static func distanceUnit(_ parsed: ParsedArguments) throws(UsageError) -> DistanceUnit? {
+        guard let text = parsed.value("--distance-unit") else { return nil }
+        if let unit = DistanceUnit(named: text) { return unit }
+        var message = "unknown distance unit '\(Diagnostic.shorten(text))'; use km or mi"
+        if let guess = EditDistance.suggestion(for: text, among: ["km", "mi"]) { message += ". Did you mean '\(guess)'?" }
         throw UsageError(message: message, usage: "")
     }
 

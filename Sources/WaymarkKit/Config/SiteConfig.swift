@@ -4,6 +4,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// The sources to read and merge, as written (relative to the config file's folder until
     /// `resolvingPaths(against:)`).
     public var sources: [String]?
+    /// What a source given as an object says (`{"path": "mfp.csv", "weightUnit": "lb"}`), by its
+    /// path as written in `sources`: over `weightUnit` and the command line for that source.
+    public var sourceSettings: [String: SourceSettings] = [:]
     public var output: String?
     public var title: String?
     public var language: Language?
@@ -40,6 +43,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// The reader, its "did you mean" and the schema test all use these lists.
     static let keys = ["$schema", "sources", "output", "title", "language", "timeZone", "weightUnit",
                        "goalWeightKg", "heightCm", "baseURL", "sections", "privacy"]
+    /// The keys of a source given as an object.
+    static let sourceKeys = ["path", "weightUnit", "distanceUnit"]
+    /// The distance units the schema offers.
+    static let distanceUnitNames = DistanceUnit.allCases.map(\.rawValue)
     /// The keys of `privacy`.
     static let privacyKeys = ["public", "hide", "weight"]
     /// The language names the schema offers (the reader also takes the aliases `--lang` takes).
@@ -55,6 +62,8 @@ public struct SiteConfig: Sendable, Equatable {
     public func resolvingPaths(against directory: String) -> SiteConfig {
         var config = self
         config.sources = sources?.map { SiteConfig.path($0, against: directory) }
+        config.sourceSettings = Dictionary(sourceSettings.map { (SiteConfig.path($0.key, against: directory), $0.value) },
+                                           uniquingKeysWith: { first, _ in first })
         config.output = output.map { SiteConfig.path($0, against: directory) }
         return config
     }

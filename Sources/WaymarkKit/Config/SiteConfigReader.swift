@@ -82,7 +82,7 @@ private struct Checker {
             switch member.key {
             case "$schema": _ = string(value, at)
             case "sources":
-                guard let list = strings(value, at) else { break }
+                guard let list = sources(value, at, settings: &config.sourceSettings) else { break }
                 if list.isEmpty { problem(value.offset, at, "is empty; list the export folders and files to read, or leave the key out to build the demo") }
                 else { config.sources = list }
             case "output": config.output = string(value, at, nonEmpty: true)
@@ -189,7 +189,9 @@ private struct Checker {
         return s
     }
 
-    mutating func strings(_ value: LocatedJSON, _ path: ConfigPath) -> [String]? {
+    /// `sources`: each a path, or an object with the path and the unit of the weights its files
+    /// do not state (`{"path": "mfp.csv", "weightUnit": "lb"}`).
+    mutating func sources(_ value: LocatedJSON, _ path: ConfigPath, settings all: inout [String: SourceSettings]) -> [String]? {
         guard case .array(let elements) = value.node else {
             wrongType(value, path, expected: "an array of strings, such as [\"export\"]")
             return nil
@@ -197,7 +199,42 @@ private struct Checker {
         var out: [String] = []
         var ok = true
         for (i, element) in elements.enumerated() {
-            if let s = string(element, path.appending(i), nonEmpty: true) { out.append(s) } else { ok = false }
+            let at = path.appending(i)
+            if case .object(let members) = element.node {
+                var sourcePath: String?
+                var settings = SourceSettings()
+                var good = true
+                for member in unique(members, at: at, known: SiteConfig.sourceKeys) {
+                    let memberPath = at.appending(member.key)
+                    switch member.key {
+                    case "path": sourcePath = string(member.value, memberPath, nonEmpty: true)
+                    case "weightUnit":
+                        guard let text = string(member.value, memberPath) else { good = false; break }
+                        if let named = CommonOptions.weightUnit(named: text) { settings.weightUnit = named } else {
+                            badName(member.value, memberPath, text, what: "weight unit", among: SiteConfig.weightUnitNames)
+                            good = false
+                        }
+                    case "distanceUnit":
+                        guard let text = string(member.value, memberPath) else { good = false; break }
+                        if let named = DistanceUnit(named: text) { settings.distanceUnit = named } else {
+                            badName(member.value, memberPath, text, what: "distance unit", among: SiteConfig.distanceUnitNames)
+                            good = false
+                        }
+                    default: break
+                    }
+                }
+                guard let sourcePath, good else {
+                    if !members.contains(where: { $0.key == "path" }) { problem(element.offset, at, "has no \"path\"; give the export's path, such as {\"path\": \"weights.csv\", \"weightUnit\": \"lb\"}") }
+                    ok = false
+                    continue
+                }
+                out.append(sourcePath)
+                if settings != SourceSettings() { all[sourcePath] = settings }
+            } else if let s = string(element, at, nonEmpty: true) {
+                out.append(s)
+            } else {
+                ok = false
+            }
         }
         return ok ? out : nil
     }

@@ -144,8 +144,9 @@ public struct BuildPipeline: Sendable {
 
     /// The importers' reader for a request's sources.
     func sourceReader(_ request: BuildRequest) -> SourceReader {
-        SourceReader(fileSystem: fileSystem, context: ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit,
-                                                                    progress: request.progress ?? { _, _, _ in }))
+        var context = ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit, progress: request.progress ?? { _, _, _ in })
+        context.distanceUnit = request.distanceUnit
+        return SourceReader(fileSystem: fileSystem, context: context, settings: request.sourceSettings)
     }
 
     /// Reads every source, the units on every core, and sorts the problems (`outcome`).

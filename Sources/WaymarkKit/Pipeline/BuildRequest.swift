@@ -29,6 +29,11 @@ public struct BuildRequest: Sendable {
     /// The unit weights are in when a file does not say and cannot tell (Fitbit); also the unit
     /// the site shows when the profile names none.
     public var weightUnit: WeightUnit?
+    /// The unit distances are in when a file does not say (Garmin's activities).
+    public var distanceUnit: DistanceUnit?
+    /// What the user says of single sources, by the source's path as given: over `weightUnit`
+    /// and `distanceUnit` for that source (`waymark.json`'s `{"path": …, "weightUnit": …}`).
+    public var sourceSettings: [String: SourceSettings] = [:]
     /// The profile's goal weight and height, overridden (`waymark.json`).
     public var goalWeightKg: Double?
     public var heightCm: Double?

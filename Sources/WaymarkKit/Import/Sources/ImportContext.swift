@@ -4,13 +4,17 @@ public struct ImportContext: Sendable {
     public var zone: Zone
     /// The unit weights are in when a file does not say and cannot tell (Fitbit), from `--weight-unit`.
     public var weightUnit: WeightUnit?
+    /// The unit distances are in when a file does not say (Garmin's activities), from
+    /// `--distance-unit` or the source's `distanceUnit`.
+    public var distanceUnit: DistanceUnit?
     /// Called now and then with bytes read so far and the total when known, for a progress line.
     public var progress: @Sendable (_ file: String, _ done: Int64, _ total: Int64?) -> Void
 
-    public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil,
+    public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil, distanceUnit: DistanceUnit? = nil,
                 progress: @escaping @Sendable (String, Int64, Int64?) -> Void = { _, _, _ in }) {
         self.zone = zone
         self.weightUnit = weightUnit
+        self.distanceUnit = distanceUnit
         self.progress = progress
     }
 }

@@ -9,17 +9,22 @@ public struct SourceReader: Sendable {
     public var fileSystem: FileSystem
     public var importers: [SourceImporter]
     public var context: ImportContext
+    /// What the user says of single sources, by the source as given: over `context` for it.
+    public var settings: [String: SourceSettings]
 
-    public init(fileSystem: FileSystem = .local, importers: [SourceImporter] = SourceImporters.all, context: ImportContext = ImportContext()) {
+    public init(fileSystem: FileSystem = .local, importers: [SourceImporter] = SourceImporters.all, context: ImportContext = ImportContext(),
+                settings: [String: SourceSettings] = [:]) {
         self.fileSystem = fileSystem
         self.importers = importers
         self.context = context
+        self.settings = settings
     }
 
-    /// One unit to read: which importer, which files.
+    /// One unit to read: which importer, which files, and what the user says of its source.
     public struct Unit: Sendable {
         public var importer: SourceImporter
         public var files: [SourceFile]
+        public var settings = SourceSettings()
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -90,7 +95,7 @@ public struct SourceReader: Sendable {
                     let units = importer.claim(remaining)
                     let taken = Set(units.flatMap { $0.map(\.path) })
                     remaining.removeAll { taken.contains($0.path) }
-                    plan += units.map { (index, Unit(importer: importer, files: $0)) }
+                    plan += units.map { (index, Unit(importer: importer, files: $0, settings: settings[given] ?? SourceSettings())) }
                 }
                 report.ignored = remaining.map(\.path)
                 let claimedAny = plan.contains { $0.source == index }
@@ -123,7 +128,7 @@ public struct SourceReader: Sendable {
         }
 
         let context = self.context
-        var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, context) }
+        var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, unit.settings.applied(to: context)) }
         var partSources = plan.map(\.source)
         var noteAssets: [String] = []
         var noteRoot: String?
