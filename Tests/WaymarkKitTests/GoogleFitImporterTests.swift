@@ -6,14 +6,14 @@ struct GoogleFitImporterTests {
     @Test func readsTheDaysWithAWeighingAndCountsTheRest() throws {
         let file = try WeightFixtures.file("google-fit/Daily Summaries.csv")
         #expect(GoogleFitImporter.recognises(file))
-        let part = GoogleFitImporter.read(file, ImportContext(zone: WeightFixtures.paris))
-        // The fixture has five days; 03-02 and 03-04 have activity but no weight.
+        let part = GoogleFitImporter.read([file], ImportContext(zone: WeightFixtures.paris))
+        // The fixture has five days; 03-02 has activity but no weight, 03-04 nothing.
         #expect(part.export.weights == [
             WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
             WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
             WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
         ])
-        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 2)])
+        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.nothingRead, 1)])
         #expect(part.diagnostics.isEmpty)
     }
 
@@ -23,9 +23,9 @@ struct GoogleFitImporterTests {
     func readsTheRealTakeoutFile() throws {
         let file = try WeightFixtures.shared("google-fit-takeout-and-openscale/Daily Summaries.csv")
         #expect(GoogleFitImporter.recognises(file))
-        let part = GoogleFitImporter.read(file, ImportContext())
+        let part = GoogleFitImporter.read([file], ImportContext())
         #expect(part.export.weights == [WeightEntry(date: WeightFixtures.day(2020, 11, 19), kg: 64.321)])
-        #expect(part.diagnostics.isEmpty && part.dropped.isEmpty)
+        #expect(part.diagnostics.isEmpty && part.dropped.isEmpty && part.export.activity.isEmpty)
     }
 
     @Test func isRecognisedByItsHeaderWhateverItsName() throws {
@@ -39,7 +39,7 @@ struct GoogleFitImporterTests {
 
     @Test func aBadCellIsReportedAtItsLineAndDropsItsDay() {
         let file = SourceFile.memory("Daily Summaries.csv", "Date,Average weight (kg),Max weight (kg)\n2023-03-01,80.1,80.2\n2023-03-02,heavy,\n2023-13-01,80,\n")
-        let part = GoogleFitImporter.read(file, ImportContext())
+        let part = GoogleFitImporter.read([file], ImportContext())
         #expect(part.export.weights == [WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.1)])
         #expect(WeightFixtures.errors(part) == [
             "Daily Summaries.csv:3:12: not a number (got \"heavy\")",
@@ -53,9 +53,10 @@ extension GoogleFitImporterTests {
     /// The example in docs/import.md (the header cut after a few columns, as there).
     @Test func theDocumentedExample() {
         let file = SourceFile.memory("Daily Summaries.csv", "Date,Average weight (kg),Max weight (kg),Min weight (kg),Calories (kcal)\n2020-11-19,64.321,64.555,64.123,\n2020-11-20,,,,1843.5\n")
-        let part = GoogleFitImporter.read(file, ImportContext())
+        let part = GoogleFitImporter.read([file], ImportContext())
         #expect(part.export.weights == [WeightEntry(date: WeightFixtures.day(2020, 11, 19), kg: 64.321)])
-        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 1)])
+        #expect(part.dropped.isEmpty)
+        #expect(part.export.activity == [ActivitySample(metric: .totalEnergy, date: WeightFixtures.day(2020, 11, 20), value: 1843.5, source: "Google Fit")])
     }
 }
 
@@ -68,16 +69,16 @@ extension GoogleFitImporterTests {
         #expect(!cr.contains(0x0A))
         let file = SourceFile.memory("Daily Summaries.csv", cr)
         #expect(GoogleFitImporter.recognises(file))
-        let part = GoogleFitImporter.read(file, ImportContext(zone: WeightFixtures.paris))
+        let part = GoogleFitImporter.read([file], ImportContext(zone: WeightFixtures.paris))
         #expect(part.export.weights == [
             WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
             WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
             WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
         ])
-        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.withoutWeighing, 2)])
+        #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.nothingRead, 1)])
         #expect(part.diagnostics.isEmpty)
 
         let bad = SourceFile.memory("Daily Summaries.csv", "Date,Average weight (kg),Max weight (kg)\r2023-03-01,80.1,80.2\r2023-03-02,heavy,\r")
-        #expect(WeightFixtures.errors(GoogleFitImporter.read(bad, ImportContext())) == ["Daily Summaries.csv:3:12: not a number (got \"heavy\")"])
+        #expect(WeightFixtures.errors(GoogleFitImporter.read([bad], ImportContext())) == ["Daily Summaries.csv:3:12: not a number (got \"heavy\")"])
     }
 }
