@@ -10,6 +10,7 @@ public enum SourceImporters {
         FitbitImporter.importer,
         WithingsImporter.importer,
         OpenScaleImporter.importer,
+        GarminImporter.importer,
         DaylioImporter.importer,
         HabitBullImporter.importer,
         BeeminderImporter.importer,
