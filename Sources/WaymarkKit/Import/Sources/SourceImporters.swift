@@ -11,6 +11,7 @@ public enum SourceImporters {
         WithingsImporter.importer,
         OpenScaleImporter.importer,
         GarminImporter.importer,
+        RenphoImporter.importer,
         DaylioImporter.importer,
         HabitBullImporter.importer,
         BeeminderImporter.importer,
