@@ -12,7 +12,7 @@ struct DocumentedLimitsTests {
     }
 
     @Test func theReadLimitsInTheDocsAreTheCodes() throws {
-        #expect([CSVTable.sizeLimit, LoopCSVImporter.maxFileSize, FitbitWeightFile.maxSize, BeeminderImporter.maxSize].allSatisfy { $0 == 64 << 20 })
+        #expect([CSVTable.sizeLimit, LoopCSVImporter.maxFileSize, FitbitJSON.maxSize, BeeminderImporter.maxSize].allSatisfy { $0 == 64 << 20 })
         let mib = CSVTable.sizeLimit >> 20
         let gib = FileSystem.maxReadSize >> 30
         let importDoc = try Self.text("import.md")

@@ -43,10 +43,12 @@ struct WeightImportersDetectionTests {
         let reader = SourceReader(fileSystem: .inMemory(root: "/in", files: files), context: ImportContext(zone: WeightFixtures.paris))
         let outcome = reader.read(["/in"])
         let report = try #require(outcome.reports.first)
-        #expect(report.parts.map(\.kind) == [GoogleFitImporter.name, FitbitImporter.name, WithingsImporter.name])
-        #expect(report.parts.map(\.counts.weighings) == [3, 3, 2])
+        #expect(report.parts.map(\.kind) == [GoogleFitImporter.name, FitbitImporter.name, FitbitActivityImporter.name, WithingsImporter.name])
+        #expect(report.parts.map(\.counts.weighings) == [3, 3, 0, 2])
         #expect(report.parts[1].files.count == 2)
-        #expect(report.ignored == ["/in/Takeout/Fitbit/Global Export Data/steps-2023-01-01.json"])
+        // The steps file beside the weights is Fitbit's activity, read on its own.
+        #expect(report.parts[2].files == ["/in/Takeout/Fitbit/Global Export Data/steps-2023-01-01.json"])
+        #expect(report.ignored.isEmpty)
         // 3 + 3 + 2 weighings on different minutes: the merge keeps all.
         #expect(outcome.imported.export.weights.count == 8)
     }

@@ -8,6 +8,7 @@ public enum SourceImporters {
         LoopCSVImporter.importer,
         GoogleFitImporter.importer,
         FitbitImporter.importer,
+        FitbitActivityImporter.importer,
         WithingsImporter.importer,
         OpenScaleImporter.importer,
         GarminImporter.importer,

@@ -1,35 +1,8 @@
 /// One of Fitbit's `weight-*.json` files: an array of readings, each checked on its own.
 enum FitbitWeightFile {
-    static let maxSize = 64 << 20
-
     /// The file's readings; problems go to `diagnostics` (a bad reading is dropped, a bad file yields none).
     static func read(_ file: SourceFile, zone: Zone, diagnostics: inout [Diagnostic]) -> [FitbitImporter.Reading] {
-        let raw: [UInt8]
-        do {
-            raw = try file.readAll(limit: maxSize)
-        } catch {
-            diagnostics.append(.error(file.path, .file, error.message, category: error.category))
-            return []
-        }
-        let text: SourceText
-        do {
-            text = try SourceText(checking: raw)
-        } catch {
-            diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
-            return []
-        }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text.bytes)
-        } catch {
-            let (line, column) = SourceText.lineColumn(of: error.offset, in: text.bytes)
-            diagnostics.append(.error(file.path, .lineColumn(line: line, column: column), error.message))
-            return []
-        }
-        guard case .array(let elements) = value else {
-            diagnostics.append(.error(file.path, .jsonPath(JSONPath()), "expected an array of weight readings (got \(value.kindDescription))"))
-            return []
-        }
+        guard let elements = FitbitJSON.array(file, diagnostics: &diagnostics) else { return [] }
         var readings: [FitbitImporter.Reading] = []
         for (index, element) in elements.enumerated() {
             let path = JSONPath([String(index)])
