@@ -67,10 +67,10 @@ struct RenphoImporterTests {
 
     @Test func twelveHourClocks() throws {
         let day = try #require(LocalDate(year: 2022, month: 7, day: 4))
-        #expect(RenphoImporter.clock(day, "9:34:26 AM") == LocalDateTime(date: day, hour: 9, minute: 34, second: 26))
-        #expect(RenphoImporter.clock(day, "12:05:00 AM") == LocalDateTime(date: day, hour: 0, minute: 5, second: 0))
-        #expect(RenphoImporter.clock(day, "12:05:00 PM") == LocalDateTime(date: day, hour: 12, minute: 5, second: 0))
-        #expect(RenphoImporter.clock(day, "1:05 pm") == LocalDateTime(date: day, hour: 13, minute: 5, second: 0))
-        #expect(RenphoImporter.clock(day, "13:05 PM") == nil)
+        #expect(ClockText.clock(day, "9:34:26 AM") == LocalDateTime(date: day, hour: 9, minute: 34, second: 26))
+        #expect(ClockText.clock(day, "12:05:00 AM") == LocalDateTime(date: day, hour: 0, minute: 5, second: 0))
+        #expect(ClockText.clock(day, "12:05:00 PM") == LocalDateTime(date: day, hour: 12, minute: 5, second: 0))
+        #expect(ClockText.clock(day, "1:05 pm") == LocalDateTime(date: day, hour: 13, minute: 5, second: 0))
+        #expect(ClockText.clock(day, "13:05 PM") == nil)
     }
 }

@@ -13,6 +13,7 @@ public enum SourceImporters {
         OpenScaleImporter.importer,
         GarminImporter.importer,
         RenphoImporter.importer,
+        StravaImporter.importer,
         DaylioImporter.importer,
         HabitBullImporter.importer,
         BeeminderImporter.importer,

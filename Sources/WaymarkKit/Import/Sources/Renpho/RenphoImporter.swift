@@ -95,7 +95,7 @@ enum RenphoImporter {
     /// a time (`08:23:40`) apart; wall times in `zone`.
     static func moment(_ date: String, time: String?, order: NumericDate.Order, zone: Zone) -> Moment? {
         if let time {
-            guard let day = NumericDate.day(date, order), let wall = clock(day, time) else { return nil }
+            guard let day = NumericDate.day(date, order), let wall = ClockText.clock(day, time) else { return nil }
             return .instant(zone.instant(of: wall))
         }
         if let parsed = DateTimeText.parse(date) { return parsed.moment(in: zone) }
@@ -103,23 +103,7 @@ enum RenphoImporter {
         let words = date.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         guard words.count >= 4, let month = MonthNames.month(Substring(words[0])), let d = ClockText.digits(Substring(words[1]), 1...2),
               let y = ClockText.digits(Substring(words[2]), 4...4), let day = LocalDate(year: y, month: month, day: d),
-              let wall = clock(day, words.dropFirst(3).joined(separator: " ")) else { return nil }
+              let wall = ClockText.clock(day, words.dropFirst(3).joined(separator: " ")) else { return nil }
         return .instant(zone.instant(of: wall))
-    }
-
-    /// `08:23:40`, `9:34:26 AM`, `12:05 am` on `day`.
-    static func clock(_ day: LocalDate, _ text: String) -> LocalDateTime? {
-        var text = text.trimmingWhitespace().lowercased()
-        var shift: Int?
-        for (suffix, hours) in [("am", 0), ("pm", 12)] where text.hasSuffix(suffix) {
-            text = String(text.dropLast(2)).trimmingWhitespace()
-            shift = hours
-        }
-        guard var wall = ClockText.wallTime(day, Substring(text)) else { return nil }
-        if let shift {
-            guard (1...12).contains(wall.hour) else { return nil }
-            wall = LocalDateTime(date: day, hour: wall.hour % 12 + shift, minute: wall.minute, second: wall.second) ?? wall
-        }
-        return wall
     }
 }

@@ -18,4 +18,20 @@ enum ClockText {
         }
         return LocalDateTime(date: day, hour: hour, minute: minute, second: second)
     }
+
+    /// `08:23:40`, `9:34:26 AM`, `12:05 am` on `day`.
+    static func clock(_ day: LocalDate, _ text: String) -> LocalDateTime? {
+        var text = text.trimmingWhitespace().lowercased()
+        var shift: Int?
+        for (suffix, hours) in [("am", 0), ("pm", 12)] where text.hasSuffix(suffix) {
+            text = String(text.dropLast(2)).trimmingWhitespace()
+            shift = hours
+        }
+        guard var wall = ClockText.wallTime(day, Substring(text)) else { return nil }
+        if let shift {
+            guard (1...12).contains(wall.hour) else { return nil }
+            wall = LocalDateTime(date: day, hour: wall.hour % 12 + shift, minute: wall.minute, second: wall.second) ?? wall
+        }
+        return wall
+    }
 }
