@@ -14,6 +14,7 @@ public enum SourceImporters {
         GarminImporter.importer,
         RenphoImporter.importer,
         StravaImporter.importer,
+        SamsungHealthImporter.importer,
         DaylioImporter.importer,
         HabitBullImporter.importer,
         BeeminderImporter.importer,
