@@ -9,7 +9,7 @@ RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 
 QUICK = "--quick" in sys.argv
 # --against BINARY: the writer's figures are taken for both binaries, runs alternating.
 AGAINST = os.path.abspath(sys.argv[sys.argv.index("--against") + 1]) if "--against" in sys.argv else None
-# healthkit-to-sqlite takes minutes on the health zip: one run unless asked for more.
+# healthkit-to-sqlite takes half a minute or more on the 300 MB export.xml: one run unless asked for more.
 HEALTH_REFERENCE_RUNS = int(sys.argv[sys.argv.index("--health-reference-runs") + 1]) if "--health-reference-runs" in sys.argv else 1
 work = os.path.abspath(".bench")
 os.makedirs(work, exist_ok=True)

@@ -9,9 +9,10 @@ and basal energy, step counts and distances, each with `sourceName`, `sourceVers
 `device` attribute written the way HealthKit writes it (escaped `<<HKDevice: …>>`), heart rate
 with a MetadataEntry child; steps and distance from both the phone and the watch (they overlap,
 as real ones do), stand hours, mindful sessions, a night of iOS 16 sleep stages, workouts with
-statistics and a route reference (some written twice), daily activity summaries; plus a weighing and a body fat reading every morning and a height
-now and then. The file starts with a DOCTYPE like the one in real exports (a long internal
-subset, so `<HealthData` lies beyond the first 4 KiB). Dates carry the offset of the day
+statistics and a route reference (some written twice, unless `--no-repeats`), daily activity
+summaries; plus a weighing and a body fat reading every morning and a height now and then. The
+file starts with a DOCTYPE like the one in real exports (a long internal subset, so
+`<HealthData` lies beyond the first 4 KiB). Dates carry the offset of the day
 (+0100 in winter, +0200 in summer). `--mb` is the size of the XML; a .zip holds it as
 `apple_health_export/export.xml` beside `export_cda.xml`, a few workout-route GPX files and
 an electrocardiogram CSV, like the real archive.
@@ -22,6 +23,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("--mb", type=float, default=300, help="size of export.xml in MB (10^6 bytes)")
 parser.add_argument("--seed", type=int, default=20231203)
+parser.add_argument("--no-repeats", action="store_true",
+                    help="write each workout once (healthkit-to-sqlite stops at a workout written twice: UNIQUE constraint failed)")
 args = parser.parse_args()
 rnd = random.Random(args.seed)
 target = int(args.mb * 1_000_000)
@@ -203,7 +206,8 @@ def write_xml(out, size):
             route = f"route_{day.isoformat()}_6.{rnd.randint(10, 59)}pm.gpx"
             routes.append((route, s, e))
             # Some apps sync a workout back in: one in ten is written twice.
-            for _ in range(2 if rnd.random() < 0.1 else 1):
+            twice = rnd.random() < 0.1
+            for _ in range(2 if twice and not args.no_repeats else 1):
                 out.write(f' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="{minutes:.4f}" durationUnit="min" '
                         f'sourceName="{WATCH[0]}" sourceVersion="9.1" device="{WATCH[2]}" creationDate="{stamp(e, offset)}" '
                         f'startDate="{stamp(s, offset)}" endDate="{stamp(e, offset)}">\n'

@@ -43,9 +43,9 @@ struct AppleHealthHostileXMLTests {
     @Test func theParserAloneExpandsNoEntity() {
         // Defence in depth: even given the DOCTYPE, libxml2 as configured declares no entity
         // (no entity handler) and expands none (no XML_PARSE_NOENT).
-        final class Counter: HealthXMLParser.Handler {
+        final class Counter: HealthXMLHandler {
             var elements = 0
-            func startElement(_ name: UnsafePointer<UInt8>, depth: Int, attributes: HealthXMLParser.Attributes, parser: HealthXMLParser) {
+            func startElement(_ name: UnsafeRawBufferPointer, depth: Int, attributes: HealthXMLAttributes, line: Int) {
                 elements += 1
                 #expect(attributes.string("sourceName")?.contains("lollol") != true)
             }

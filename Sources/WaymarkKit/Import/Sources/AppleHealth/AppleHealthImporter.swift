@@ -5,7 +5,8 @@
 /// is counted and left.
 ///
 /// Real exports are 1 to 4 GB of XML: the file is streamed a megabyte at a time through
-/// `HealthXMLPrologFilter` into libxml2's push parser (`HealthXMLParser`), never held whole.
+/// `HealthXMLPrologFilter` into `HealthXMLScanner` (or, for XML it leaves, libxml2's push parser,
+/// `HealthXMLParser`), never held whole.
 public enum AppleHealthImporter {
     public static let name = "Apple Health (export.zip or export.xml)"
     /// Bytes read between two calls of the progress callback.
@@ -86,11 +87,22 @@ public enum AppleHealthImporter {
         return part
     }
 
-    /// Reads one `export.xml`.
+    /// Reads one `export.xml`: with `HealthXMLScanner`, or with libxml2 when the file holds XML
+    /// the scanner leaves to it (or is broken, which libxml2 then says where).
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
+        var gaveUp: String?
+        if let part = read(file, context, scanner: true, gaveUp: &gaveUp) { return part }
+        var part = read(file, context, scanner: false, gaveUp: &gaveUp) ?? SourcePart(kind: name, files: [file.path])
+        if let gaveUp { part.remarks.append("read by libxml2, not the faster reader, which does not read \(gaveUp)") }
+        return part
+    }
+
+    /// One reading of `file`; nil when the scanner gave up (never with libxml2), and why.
+    static func read(_ file: SourceFile, _ context: ImportContext, scanner useScanner: Bool, gaveUp: inout String?) -> SourcePart? {
         var part = SourcePart(kind: name, files: [file.path])
         let collector = HealthRecordCollector(file: file.path, zone: context.zone)
         let parser = HealthXMLParser(handler: collector, name: file.path)
+        let scanner = HealthXMLScanner(handler: collector)
         var filter = HealthXMLPrologFilter()
         var readError: SourceError?
         do throws(SourceError) {
@@ -102,15 +114,35 @@ public enum AppleHealthImporter {
             while true {
                 let n = try stream.fill(buffer)
                 let last = n < buffer.count
-                try filter.feed(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<n]), last: last) { bytes in _ = parser.push(bytes) }
+                try filter.feed(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<n]), last: last) { bytes in
+                    if useScanner { scanner.push(bytes) } else { parser.push(bytes) }
+                }
+                if useScanner, let why = scanner.unsupported {
+                    gaveUp = why
+                    return nil
+                }
                 if stream.position >= nextProgress {
                     context.progress(file.path, stream.position, file.size)
                     nextProgress = stream.position + progressStep
                 }
                 if last || parser.failure != nil || collector.wrongRoot != nil { break }
             }
-            if parser.failure == nil, collector.wrongRoot == nil { parser.finish() }
+            if collector.wrongRoot == nil {
+                if useScanner {
+                    guard scanner.finish() else {
+                        gaveUp = scanner.unsupported
+                        return nil
+                    }
+                } else if parser.failure == nil {
+                    parser.finish()
+                }
+            }
         } catch {
+            // A file that cannot be read is said once, by the reading libxml2 makes of it.
+            if useScanner {
+                gaveUp = "a file it could not read to the end (\(error.message))"
+                return nil
+            }
             readError = error
         }
 

@@ -27,8 +27,7 @@ final class HealthActivityCollector {
     static func kind(_ type: UnsafeRawBufferPointer?) -> Kind? {
         guard let type else { return nil }
         func equals(_ wanted: StaticString) -> Bool {
-            type.count == wanted.utf8CodeUnitCount
-                && type.elementsEqual(UnsafeRawBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+            HealthXMLAttributes.equals(type, wanted)
         }
         switch type.count {
         case 33: return equals("HKQuantityTypeIdentifierStepCount") ? .steps : nil
@@ -87,13 +86,13 @@ final class HealthActivityCollector {
         report(d)
     }
 
-    private func source(_ attributes: HealthXMLParser.Attributes) -> String {
+    private func source(_ attributes: HealthXMLAttributes) -> String {
         // The first exports (iOS 8) wrote `source`.
         guard let raw = attributes.bytes("sourceName") ?? attributes.bytes("source"), !raw.isEmpty else { return "Apple Health" }
         return names.string(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
     }
 
-    private func date(_ attributes: HealthXMLParser.Attributes, _ name: StaticString, line: Int, what: String,
+    private func date(_ attributes: HealthXMLAttributes, _ name: StaticString, line: Int, what: String,
                       _ report: (Diagnostic) -> Void) -> Int64? {
         guard let raw = attributes.bytes(name) else {
             problem(line, what, "has no \(name)", report)
@@ -106,7 +105,7 @@ final class HealthActivityCollector {
     }
 
     /// A number attribute, or nil (with a problem when it is there but not a number, or negative).
-    private func number(_ attributes: HealthXMLParser.Attributes, _ name: StaticString, line: Int, what: String,
+    private func number(_ attributes: HealthXMLAttributes, _ name: StaticString, line: Int, what: String,
                         _ report: (Diagnostic) -> Void) -> Double?? {
         guard let text = attributes.string(name) else { return .some(nil) }
         guard case .success(let value) = NumberText.double(text), value >= 0 else {
@@ -117,7 +116,7 @@ final class HealthActivityCollector {
     }
 
     /// Reads one `Record` of an activity type.
-    func record(_ kind: Kind, _ attributes: HealthXMLParser.Attributes, line: Int, exportedAt: Moment?, report: (Diagnostic) -> Void) {
+    func record(_ kind: Kind, _ attributes: HealthXMLAttributes, line: Int, exportedAt: Moment?, report: (Diagnostic) -> Void) {
         guard let start = date(attributes, "startDate", line: line, what: kind.label, report) else { return }
         if case .instant(let made)? = exportedAt, start > made {
             afterExport += 1
@@ -183,7 +182,7 @@ final class HealthActivityCollector {
     }
 
     /// Starts reading a `Workout`; it is complete when the next top-level element starts.
-    func beginWorkout(_ attributes: HealthXMLParser.Attributes, line: Int, report: (Diagnostic) -> Void) {
+    func beginWorkout(_ attributes: HealthXMLAttributes, line: Int, report: (Diagnostic) -> Void) {
         endWorkout()
         let what = "workout"
         guard let start = date(attributes, "startDate", line: line, what: what, report),
@@ -215,7 +214,7 @@ final class HealthActivityCollector {
 
     /// A child of the workout being read: a `WorkoutStatistics` gives the distance or energy the
     /// workout's attributes lack.
-    func workoutChild(_ name: UnsafePointer<UInt8>, _ attributes: HealthXMLParser.Attributes) {
+    func workoutChild(_ name: UnsafeRawBufferPointer, _ attributes: HealthXMLAttributes) {
         guard var current = pending, HealthRecordCollector.named(name, "WorkoutStatistics"),
               let type = attributes.string("type"), let sumText = attributes.string("sum"),
               case .success(let sum) = NumberText.double(sumText), sum > 0 else { return }
@@ -241,7 +240,7 @@ final class HealthActivityCollector {
     }
 
     /// Reads an `ActivitySummary`: the day's three rings with their goals.
-    func summary(_ attributes: HealthXMLParser.Attributes, line: Int, report: (Diagnostic) -> Void) {
+    func summary(_ attributes: HealthXMLAttributes, line: Int, report: (Diagnostic) -> Void) {
         let what = "activity summary"
         guard let text = attributes.string("dateComponents"), case .day(let day)? = DateTimeText.parse(text) else {
             problem(line, what, "dateComponents is not a day like 2016-11-15 (got \(attributes.string("dateComponents").map { "\"\(Diagnostic.shorten($0))\"" } ?? "nothing"))", report)

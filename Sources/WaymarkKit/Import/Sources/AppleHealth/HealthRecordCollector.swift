@@ -9,7 +9,7 @@ import CXML2
 /// Only the children of `<HealthData>` are looked at: the records inside a `<Correlation>` are
 /// copies of top-level ones (the export's DTD says so). Most records are told apart by the
 /// length and bytes of their `type` attribute, without making a string.
-final class HealthRecordCollector: HealthXMLParser.Handler {
+final class HealthRecordCollector: HealthXMLHandler {
     /// Problems reported one by one; beyond, they are counted in one last diagnostic.
     static let maxDiagnostics = 500
 
@@ -55,9 +55,9 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
         activity = HealthActivityCollector(file: file, zone: zone)
     }
 
-    func startElement(_ name: UnsafePointer<UInt8>, depth: Int, attributes: HealthXMLParser.Attributes, parser: HealthXMLParser) {
+    func startElement(_ name: UnsafeRawBufferPointer, depth: Int, attributes: HealthXMLAttributes, line: Int) {
         guard depth == 1 else {
-            if depth == 0, !Self.named(name, "HealthData") { wrongRoot = String(cString: name) }
+            if depth == 0, !Self.named(name, "HealthData") { wrongRoot = String(decoding: name, as: UTF8.self) }
             if depth == 2, activity.inWorkout { activity.workoutChild(name, attributes) }
             return
         }
@@ -67,16 +67,16 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
         if Self.named(name, "Record") {
             let type = attributes.bytes("type")
             if let kind = Self.kind(type) {
-                read(kind, attributes, line: parser.line)
+                read(kind, attributes, line: line)
             } else if let kind = HealthActivityCollector.kind(type) {
-                activity.record(kind, attributes, line: parser.line, exportedAt: exportedAt, report: report)
+                activity.record(kind, attributes, line: line, exportedAt: exportedAt, report: report)
             } else {
                 otherRecords += 1
             }
         } else if Self.named(name, "Workout") {
-            activity.beginWorkout(attributes, line: parser.line, report: report)
+            activity.beginWorkout(attributes, line: line, report: report)
         } else if Self.named(name, "ActivitySummary") {
-            activity.summary(attributes, line: parser.line, report: report)
+            activity.summary(attributes, line: line, report: report)
         } else if Self.named(name, "ExportDate") {
             // The export's date is the site's "now" when no --now is given: a bad one is said, not
             // dropped quietly.
@@ -85,22 +85,21 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
                 exportedAt = .instant(instant)
             } else {
                 let got = text.map { "is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten($0))\")" } ?? "has no value"
-                report(.warning(file, .line(parser.line), "ExportDate \(got); when the export was made is left unknown"))
+                report(.warning(file, .line(line), "ExportDate \(got); when the export was made is left unknown"))
             }
         } else if !Self.named(name, "Me") {
             otherRecords += 1
         }
     }
 
-    static func named(_ name: UnsafePointer<UInt8>, _ wanted: StaticString) -> Bool {
-        HealthXMLParser.equals(name, UnsafeRawBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+    static func named(_ name: UnsafeRawBufferPointer, _ wanted: StaticString) -> Bool {
+        HealthXMLAttributes.equals(name, wanted)
     }
 
     private static func kind(_ type: UnsafeRawBufferPointer?) -> Kind? {
         guard let type else { return nil }
         func equals(_ wanted: StaticString) -> Bool {
-            type.count == wanted.utf8CodeUnitCount
-                && type.elementsEqual(UnsafeRawBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+            HealthXMLAttributes.equals(type, wanted)
         }
         switch type.count {
         case 32: return equals("HKQuantityTypeIdentifierBodyMass") ? .bodyMass : nil
@@ -126,7 +125,7 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
         diagnostics.append(diagnostic)
     }
 
-    private func read(_ kind: Kind, _ attributes: HealthXMLParser.Attributes, line: Int) {
+    private func read(_ kind: Kind, _ attributes: HealthXMLAttributes, line: Int) {
         let unit = attributes.string("unit")?.trimmingWhitespace() ?? ""
         let rawValue = attributes.string("value")
         let rawDate = attributes.string("startDate")

@@ -9,36 +9,6 @@ import CXML2
 /// nothing fetched (`XML_PARSE_NONET`); libxml2's size limits stay on (no `XML_PARSE_HUGE`).
 /// The first fatal error stops the parse and is kept in `failure`.
 final class HealthXMLParser {
-    /// What the parser calls for each element start.
-    protocol Handler: AnyObject {
-        func startElement(_ name: UnsafePointer<UInt8>, depth: Int, attributes: Attributes, parser: HealthXMLParser)
-    }
-
-    /// The attributes of one start tag, as libxml2 passes them: five pointers per attribute
-    /// (name, prefix, namespace, value start, value end). Valid during the call only.
-    struct Attributes {
-        let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-        let count: Int
-
-        /// The value's bytes of the attribute named `name` (ASCII), without copying.
-        func bytes(_ name: StaticString) -> UnsafeRawBufferPointer? {
-            guard let base else { return nil }
-            let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            for i in 0..<count {
-                guard let attributeName = base[i * 5], let start = base[i * 5 + 3], let end = base[i * 5 + 4] else { continue }
-                if HealthXMLParser.equals(attributeName, wanted) {
-                    return UnsafeRawBufferPointer(start: start, count: end - start)
-                }
-            }
-            return nil
-        }
-
-        /// The value of the attribute named `name`, as text.
-        func string(_ name: StaticString) -> String? {
-            bytes(name).map { String(decoding: $0, as: UTF8.self) }
-        }
-    }
-
     /// Where and why parsing stopped.
     struct Failure: Equatable {
         var line: Int
@@ -50,7 +20,7 @@ final class HealthXMLParser {
         return true
     }()
 
-    private unowned let handler: Handler
+    private unowned let handler: HealthXMLHandler
     private let name: String
     private var context: xmlParserCtxtPtr?
     private(set) var depth = 0
@@ -60,7 +30,7 @@ final class HealthXMLParser {
     private(set) var errors: [Failure] = []
     static let maxErrors = 20
 
-    init(handler: Handler, name: String) {
+    init(handler: HealthXMLHandler, name: String) {
         _ = Self.initialised
         self.handler = handler
         self.name = name
@@ -123,7 +93,10 @@ final class HealthXMLParser {
             Unmanaged<HealthXMLParser>.fromOpaque(user)._withUnsafeGuaranteedRef { parser in
                 let depth = parser.depth
                 parser.depth += 1
-                parser.handler.startElement(localname, depth: depth, attributes: Attributes(base: attributes, count: Int(count)), parser: parser)
+                var length = 0
+                while localname[length] != 0 { length += 1 }
+                let name = UnsafeRawBufferPointer(start: localname, count: length)
+                parser.handler.startElement(name, depth: depth, attributes: HealthXMLAttributes(libxml2: attributes, count: Int(count)), line: parser.line)
             }
         }
         sax.endElementNs = { user, _, _, _ in
@@ -155,11 +128,5 @@ final class HealthXMLParser {
         } else if level == XML_ERR_ERROR, errors.count < Self.maxErrors {
             errors.append(problem)
         }
-    }
-
-    /// Whether the NUL-terminated `name` is exactly `wanted`.
-    static func equals(_ name: UnsafePointer<xmlChar>, _ wanted: UnsafeRawBufferPointer) -> Bool {
-        for i in 0..<wanted.count where name[i] != wanted[i] { return false }
-        return name[wanted.count] == 0
     }
 }
