@@ -106,3 +106,16 @@ struct GoogleFitActivityTests {
         #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.nothingRead, 1)])
     }
 }
+
+extension GoogleFitActivityTests {
+    /// The real folder holds two people's summaries and, below, a per-day file: each summary is
+    /// a unit of its own (their days overlap, 2018-06-18 to 2018-07-27), none warns of a second row.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func twoSummariesInOneFolderAreReadApart() {
+        let outcome = SourceReader(context: ImportContext()).read([TestPaths.shared.appendingPathComponent("real-exports/google-fit-takeout-more").path])
+        let parts = outcome.reports.first?.parts ?? []
+        #expect(parts.map(\.kind) == [GoogleFitImporter.name, GoogleFitImporter.name, GoogleFitImporter.name])
+        #expect(parts.map(\.files.count) == [1, 1, 1])
+        #expect(outcome.imported.diagnostics.filter { $0.description.contains("a second row") }.isEmpty)
+    }
+}

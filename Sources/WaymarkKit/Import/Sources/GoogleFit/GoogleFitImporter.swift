@@ -7,7 +7,7 @@
 /// total energy, resting included: never active energy), sleep, and the day's average weight.
 /// The per-day files are the summary's breakdown (their buckets add up to its row), so a day is
 /// read from the summary, or from its per-day file only when the summary lacks it or is absent:
-/// never both. All of one folder's files are one unit.
+/// never both. A summary and the per-day files beside it are one unit.
 enum GoogleFitImporter {
     static let name = "Google Fit (Google Takeout daily activity metrics)"
     static let source = "Google Fit"
@@ -38,15 +38,26 @@ enum GoogleFitImporter {
 
     static func recognises(_ file: SourceFile) -> Bool { isSummary(file) || day(of: file) != nil }
 
-    /// The summaries and per-day files, one unit a folder (the summary first).
+    /// A unit per summary, the per-day files of its folder with the first summary there (they
+    /// are its breakdown); per-day files without a summary beside them are a unit of their folder.
+    /// Two summaries in one folder (two accounts, two Takeouts) are read apart.
     static func claim(_ files: [SourceFile]) -> [[SourceFile]] {
-        var groups: [(folder: [String], files: [SourceFile])] = []
-        for file in files where recognises(file) {
-            if let i = groups.firstIndex(where: { $0.folder == file.folders }) { groups[i].files.append(file) } else {
-                groups.append((file.folders, [file]))
+        var units: [[SourceFile]] = []
+        var firstSummary: [[String]: Int] = [:]
+        for file in files where isSummary(file) {
+            if firstSummary[file.folders] == nil { firstSummary[file.folders] = units.count }
+            units.append([file])
+        }
+        var dayUnits: [[String]: Int] = [:]
+        for file in files where !isSummary(file) && day(of: file) != nil {
+            if let i = firstSummary[file.folders] ?? dayUnits[file.folders] {
+                units[i].append(file)
+            } else {
+                dayUnits[file.folders] = units.count
+                units.append([file])
             }
         }
-        return groups.map { group in group.files.filter(isSummary) + group.files.filter { !isSummary($0) } }
+        return units
     }
 
     static func read(_ files: [SourceFile], _ context: ImportContext) -> SourcePart {
