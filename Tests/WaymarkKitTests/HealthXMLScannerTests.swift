@@ -116,6 +116,12 @@ struct HealthXMLScannerTests {
             ("<HealthData a=\"x<y\"/>", "a '<' in an attribute value"),
             ("<HealthData><!-- a -- b --></HealthData>", "'--' inside a comment"),
             ("<?xml version=\"1.0\" encoding=\"UTF-16\"?><HealthData/>", "an encoding other than UTF-8"),
+            // The fuzz target's first find: NULs in the declaration, made spaces by the prolog
+            // filter, leave `version="1.        ing="UTF-8"`, which libxml2 refuses.
+            ("<?xml version=\"1.\u{0}\u{0}\u{0} ing=\"UTF-8\"?><HealthData/>", "an XML declaration that is not well-formed"),
+            ("<?xml encoding=\"UTF-8\"?><HealthData/>", "an XML declaration that is not well-formed"),
+            ("<?XML version=\"1.0\"?><HealthData/>", "an XML declaration after the start"),
+            ("<HealthData><?pi!?></HealthData>", "a processing instruction without white space after its target"),
         ]
         for (xml, why) in cases {
             #expect(Self.scanned(Array(xml.utf8)).unsupported == why, "\(xml)")

@@ -298,30 +298,68 @@ final class HealthXMLScanner {
         return .incomplete
     }
 
-    /// `<?target … ?>`: `<?xml …?>` only first and in UTF-8; ASCII only.
+    /// `<?target … ?>`: ASCII only, white space after the target; `<?xml …?>` only first, exactly
+    /// as XML writes it (`version`, then `encoding` in UTF-8 and `standalone`, each optional).
     private func instruction(_ buf: UnsafeRawBufferPointer, at s: Int) -> Step {
         let n = buf.count
         guard case .done(let targetEnd) = name(buf, at: s + 2) else { return name(buf, at: s + 2) }
-        let target = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(s + 2)..<targetEnd]), as: UTF8.self).lowercased()
+        let target = String(decoding: UnsafeRawBufferPointer(rebasing: buf[(s + 2)..<targetEnd]), as: UTF8.self)
         var p = targetEnd
         var newlines = 0
         while p + 1 < n {
             let b = buf[p]
             if b == UInt8(ascii: "?"), buf[p + 1] == UInt8(ascii: ">") {
-                if target == "xml" {
-                    guard atStart else { return .unsupported("an XML declaration after the start") }
-                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: buf[targetEnd..<p]), as: UTF8.self).lowercased()
-                    if text.contains("encoding"), !text.contains("utf-8") { return .unsupported("an encoding other than UTF-8") }
+                if target.lowercased() == "xml" {
+                    guard target == "xml", atStart else { return .unsupported("an XML declaration after the start") }
+                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: buf[targetEnd..<p]), as: UTF8.self)
+                    if let why = Self.declarationProblem(text) { return .unsupported(why) }
                 }
                 line += newlines
                 atStart = false
                 return .done(p + 2)
             }
-            if b >= 0x80 || b == 0x0D { return .unsupported("a processing instruction that is not plain ASCII") }
+            if p == targetEnd, !Self.isSpace(b) { return .unsupported("a processing instruction without white space after its target") }
+            if b >= 0x80 || b == 0x0D || (b < 0x20 && b != 0x0A && b != 0x09) { return .unsupported("a processing instruction that is not plain ASCII") }
             if b == 0x0A { newlines += 1 }
             p += 1
         }
         return .incomplete
+    }
+
+    /// Why the text of `<?xml …?>` is not `version="1.n"`, then maybe `encoding="UTF-8"` and
+    /// `standalone="yes|no"`, separated and ended by white space only; nil when it is.
+    static func declarationProblem(_ text: String) -> String? {
+        var rest = Substring(text)
+        var expected = ["version", "encoding", "standalone"][...]
+        var first = true
+        while true {
+            let before = rest.count
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            if rest.isEmpty { return first ? "an XML declaration without its version" : nil }
+            guard rest.count < before else { return "an XML declaration that is not well-formed" }
+            let key = String(rest.prefix(while: { $0.isASCII && $0.isLetter }))
+            guard let at = expected.firstIndex(of: key), first ? key == "version" : true else { return "an XML declaration that is not well-formed" }
+            expected = expected[(at + 1)...]
+            rest = rest.dropFirst(key.count).drop(while: { $0 == " " })
+            guard rest.first == "=" else { return "an XML declaration that is not well-formed" }
+            rest = rest.dropFirst().drop(while: { $0 == " " })
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return "an XML declaration that is not well-formed" }
+            rest = rest.dropFirst()
+            guard let close = rest.firstIndex(of: quote) else { return "an XML declaration that is not well-formed" }
+            let value = String(rest[..<close])
+            rest = rest[rest.index(after: close)...]
+            switch key {
+            case "version":
+                guard value.hasPrefix("1."), value.count > 2, value.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                    return "an XML declaration that is not well-formed"
+                }
+            case "encoding":
+                guard value.lowercased() == "utf-8" else { return "an encoding other than UTF-8" }
+            default:
+                guard value == "yes" || value == "no" else { return "an XML declaration that is not well-formed" }
+            }
+            first = false
+        }
     }
 
     private func growScratch(_ bytes: Int) {
