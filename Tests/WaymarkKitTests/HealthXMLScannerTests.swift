@@ -121,6 +121,8 @@ struct HealthXMLScannerTests {
             ("<?xml version=\"1.\u{0}\u{0}\u{0} ing=\"UTF-8\"?><HealthData/>", "an XML declaration that is not well-formed"),
             ("<?xml encoding=\"UTF-8\"?><HealthData/>", "an XML declaration that is not well-formed"),
             ("<?XML version=\"1.0\"?><HealthData/>", "an XML declaration after the start"),
+            // The second find: white space before the declaration.
+            ("\t\t<?xml version=\"1.0\"?><HealthData/>", "an XML declaration after the start"),
             ("<HealthData><?pi!?></HealthData>", "a processing instruction without white space after its target"),
         ]
         for (xml, why) in cases {

@@ -82,6 +82,7 @@ final class HealthXMLScanner {
         let n = bytes.count
         while true {
             // Between elements: white space only.
+            let start = i
             while i < n {
                 let b = base.load(fromByteOffset: i, as: UInt8.self)
                 if b == UInt8(ascii: "<") { break }
@@ -91,6 +92,8 @@ final class HealthXMLScanner {
                 }
                 i += 1
             }
+            // White space before it: `<?xml …?>` may no longer come.
+            if i > start { atStart = false }
             guard i < n else { return n }
             switch markup(bytes, at: i) {
             case .done(let end): i = end
