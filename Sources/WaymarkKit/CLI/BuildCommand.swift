@@ -4,7 +4,7 @@ enum BuildCommand {
         name: "build",
         abstract: "Build the static site from exports, merged.",
         arguments: [CommonOptions.sources],
-        options: BuildSettings.options + [
+        options: BuildOptions.options + [
             CommonOptions.quiet,
             .init(names: ["--timings"], value: nil, help: "Print how long reading, building and writing took."),
         ],

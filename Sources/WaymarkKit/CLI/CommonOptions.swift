@@ -14,7 +14,7 @@ enum CommonOptions {
 
     static func weightUnit(_ parsed: ParsedArguments) throws(UsageError) -> WeightUnit? {
         guard let text = parsed.value("--weight-unit") else { return nil }
-        if let unit = weightUnit(named: text) { return unit }
+        if let unit = SettingNames.weightUnit(named: text) { return unit }
         var message = "unknown weight unit '\(Diagnostic.shorten(text))'; use kg or lb"
         if let guess = EditDistance.suggestion(for: text, among: ["kg", "lb"]) { message += ". Did you mean '\(guess)'?" }
         throw UsageError(message: message, usage: "")
@@ -39,29 +39,10 @@ enum CommonOptions {
 
     static func language(_ parsed: ParsedArguments) throws(UsageError) -> Language? {
         guard let text = parsed.value("--lang") else { return nil }
-        if let language = language(named: text) { return language }
+        if let language = SettingNames.language(named: text) { return language }
         var message = "unknown language '\(Diagnostic.shorten(text))'; use en or zh-Hans"
         if let guess = EditDistance.suggestion(for: text, among: ["en", "zh-Hans"]) { message += ". Did you mean '\(guess)'?" }
         throw UsageError(message: message, usage: "")
-    }
-
-    /// A weight unit by any name `--weight-unit` and `weightUnit` take.
-    static func weightUnit(named text: String) -> WeightUnit? {
-        switch text.lowercased() {
-        case "kg", "kgs", "kilograms": return .kg
-        case "lb", "lbs", "pounds": return .lb
-        case "jin", "斤": return .jin
-        default: return nil
-        }
-    }
-
-    /// A language by any name `--lang` and `language` take.
-    static func language(named text: String) -> Language? {
-        switch text.lowercased() {
-        case "en", "en-us", "en-gb", "english": return .en
-        case "zh-hans", "zh", "zh-cn", "zh_cn", "zh-hans-cn", "chinese": return .zhHans
-        default: return nil
-        }
     }
 
     /// `--now`: a date-time in any export form; wall times are read in the site's zone later.

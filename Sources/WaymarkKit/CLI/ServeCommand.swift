@@ -12,7 +12,7 @@ enum ServeCommand {
         options: [
             .init(names: ["--port"], value: "N", help: "The port to serve on (default: 8080; 0: any free port)."),
             .init(names: ["--host"], value: "ADDR", help: "The address to serve on (default: 127.0.0.1, this computer only). Another address lets other machines read the site."),
-        ] + BuildSettings.options.filter { !["--output", "--force"].contains($0.long) } + [
+        ] + BuildOptions.options.filter { !["--output", "--force"].contains($0.long) } + [
             CommonOptions.quiet,
         ],
         discussion: """
@@ -73,9 +73,7 @@ enum ServeCommand {
         let host = parsed.value("--host") ?? ServeAddress.defaultHost
         let port: Int
         let initial: BuildSettings
-        do throws(UsageError) { port = try ServeAddress.port(parsed.value("--port")) } catch {
-            throw ServeError(message: error.message, kind: .usage)
-        }
+        port = try ServeAddress.port(parsed.value("--port"))
         do throws(BuildSettings.Failure) { initial = try settings(parsed, env) } catch {
             throw error.serveError
         }

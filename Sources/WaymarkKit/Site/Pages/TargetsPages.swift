@@ -78,15 +78,6 @@ enum TargetsPages {
         ]
     }
 
-    /// The records of type "target", newest first, by name.
-    static func earned(_ points: PointsNewestFirst) -> [String: [PointRecord]] {
-        var earned: [String: [PointRecord]] = [:]
-        for record in points where record.type == "target" {
-            if let name = record.name { earned[name, default: []].append(record) }
-        }
-        return earned
-    }
-
     /// Open targets overdue longer than this fold into a collapsed list.
     static let oldOverdueDays = 90
 

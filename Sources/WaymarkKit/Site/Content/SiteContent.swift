@@ -31,8 +31,10 @@ struct SiteContent: Sendable {
     var warnings: [Diagnostic] {
         var warnings = arranged.warnings
         if points.futureRecords > 0 {
-            warnings.append(.warning("points.json", .file, (Plural.of(points.futureRecords, in: .en) == .one ? UIString.futureRecordsWarningOne : .futureRecordsWarning).text(.en, [
-                "n": String(points.futureRecords), "now": LocaleFormat.machine(.instant(options.now), in: options.zone)])))
+            // Terminal messages are in English, whatever the site's language.
+            let n = points.futureRecords, now = LocaleFormat.machine(.instant(options.now), in: options.zone)
+            warnings.append(.warning("points.json", .file, n == 1 ? "1 point record dated after \(now) is left out of the statistics."
+                                                                 : "\(n) point records dated after \(now) are left out of the statistics."))
         }
         // Issue 14: privacy. A sitemap lists absolute addresses: without a base URL there is none.
         if options.privacy.isPublic && options.baseURL == nil {

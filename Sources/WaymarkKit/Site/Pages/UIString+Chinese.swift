@@ -33,7 +33,6 @@ extension UIString {
         case .historyPerQuarterOne: return "本季度的完成次数。"
         case .historyPerYearOne: return "今年的完成次数。"
         case .strengthChangeOne: return "近 30 天 {change} 个百分点"
-        case .futureRecordsWarningOne: return "有 {n} 条分数记录晚于 {now}，未计入统计。"
         // Issue 13: targets
         case .overdueDaysOne: return "逾期 {n} 天"
         case .overdueDaysMany: return "逾期 {n} 天"
@@ -261,7 +260,6 @@ extension UIString {
         case .yesterday: return "昨天"
         case .noteLabel: return "笔记"
         case .builtFrom: return "数据包含"
-        case .futureRecordsWarning: return "有 {n} 条分数记录晚于 {now}，未计入统计。"
         case .pointsTitle: return "分数"
         case .pointsIntro: return "获得和花费的每一分，最新的在前。"
         case .date: return "日期"

@@ -33,7 +33,6 @@ extension UIString {
         case .historyPerQuarterOne: return "Completions this quarter."
         case .historyPerYearOne: return "Completions this year."
         case .strengthChangeOne: return "{change} point in the last 30 days"
-        case .futureRecordsWarningOne: return "{n} point record dated after {now} is left out of the statistics."
         // Issue 13: targets
         case .overdueDaysOne: return "{n} day overdue"
         case .overdueDaysMany: return "{n} days overdue"
@@ -261,7 +260,6 @@ extension UIString {
         case .yesterday: return "Yesterday"
         case .noteLabel: return "Note"
         case .builtFrom: return "Built from"
-        case .futureRecordsWarning: return "{n} point records dated after {now} are left out of the statistics."
         case .pointsTitle: return "Points"
         case .pointsIntro: return "Every point earned and spent, newest first."
         case .date: return "Date"

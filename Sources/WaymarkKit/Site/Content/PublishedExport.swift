@@ -17,12 +17,6 @@ struct PublishedExport {
         self.init(sections: options.sections, weight: options.privacy.weight)
     }
 
-    /// What a request builds: its sections (every one when nil) less the hidden ones.
-    init(_ request: BuildRequest) {
-        self.init(sections: (request.sections ?? Set(SiteSection.allCases)).subtracting(request.privacy.hidden),
-                  weight: request.privacy.weight)
-    }
-
     private func builds(_ s: SiteSection) -> Bool { sections.contains(s) }
 
     /// The notes a site publishes, in their order: none when notes are hidden, never a private one.

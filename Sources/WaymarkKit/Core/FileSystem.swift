@@ -144,25 +144,6 @@ public struct FileInfo: Sendable, Equatable {
     }
 }
 
-/// A held lock; released by `release()` or when the value goes away, once.
-public final class FileLock: Sendable {
-    private let action: Mutex<(@Sendable () -> Void)?>
-
-    public init(release: @escaping @Sendable () -> Void) {
-        action = Mutex(release)
-    }
-
-    public func release() {
-        let pending = action.withLock { action -> (@Sendable () -> Void)? in
-            defer { action = nil }
-            return action
-        }
-        pending?()
-    }
-
-    deinit { release() }
-}
-
 /// A failed file-system call: what was attempted, on which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {

@@ -11,13 +11,13 @@ public struct BuildSettings: Sendable {
     public var notes: [String] = []
 
     /// Why there is no build to run: the message (with problems in the config file, a summary
-    /// such as "2 problems in waymark.json"), those problems, the exit code.
+    /// such as "2 problems in waymark.json"), those problems, and the kind of failure.
     public struct Failure: Error, Sendable {
         public var message: String
         public var diagnostics: [Diagnostic] = []
-        public var exitCode: ExitCode
+        public var kind: ErrorKind
         /// The command line is at fault: show its usage line.
-        public var isUsage: Bool { exitCode == .usage }
+        public var isUsage: Bool { kind == .usage }
 
         /// What to print: each problem in the config file and a summary, or one error line (with
         /// the command's usage line for a usage error).
@@ -34,46 +34,38 @@ public struct BuildSettings: Sendable {
     /// A config file larger than this is not a config file.
     static let maxConfigSize = 1 << 20
 
-    static let configOption = CommandSpec.Option(names: ["--config"], value: "FILE",
-        help: "Read settings from FILE (default: ./waymark.json when there is one); options given here override it.")
-    static let baseURLOption = CommandSpec.Option(names: ["--base-url"], value: "URL",
-        help: "Where the site is published, e.g. https://example.org/progress/: canonical links, link previews, feed.xml (default: none; links stay relative).")
+    /// What the command line gave, its values already checked: each one set overrides its key
+    /// of the config file.
+    public struct Given: Sendable {
+        /// The SOURCE arguments; none leaves the sources to the config file, else the demo.
+        public var sources: [String] = []
+        /// `--config FILE`; nil looks for `waymark.json` in the folder given to `resolve`.
+        public var config: String?
+        public var output: String?
+        public var now: DateTimeText.Parsed?
+        public var zone: Zone?
+        public var language: Language?
+        public var title: String?
+        public var weightUnit: WeightUnit?
+        public var baseURL: BaseURL?
+        /// `--templates DIR`.
+        public var templates: String?
+        public var force = false
+        public var skipInvalid = false
 
-    /// The options that make a build, for `build` and `serve` alike.
-    static let options: [CommandSpec.Option] = [
-        configOption,
-        .init(names: ["-o", "--output"], value: "DIR", help: "Where to write the site (default: ./site, or beside waymark.json)."),
-        .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
-        CommonOptions.timeZone,
-        CommonOptions.weightUnit,
-        .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),
-        .init(names: ["--title"], value: "TEXT", help: "The site's title (default: from the user's name)."),
-        baseURLOption,
-        .init(names: ["--templates"], value: "DIR", help: "Use templates and assets from DIR instead of the built-in ones, file by file."),
-        .init(names: ["--force"], value: nil, help: "Write into a non-empty folder Waymark did not create (its other files are kept)."),
-        CommonOptions.skipInvalid,
-    ]
+        public init() {}
+    }
 
     /// Reads the config file, if any, and lays the command line over it. `directory` is where
     /// `waymark.json` is looked for when `--config` is not given (the current folder).
-    static func resolve(_ parsed: ParsedArguments, _ env: CommandEnvironment, directory: String = ".") throws(Failure) -> BuildSettings {
-        let fs = env.fileSystem
-        var request: BuildRequest
-        let baseURL: BaseURL?
-        do throws(UsageError) {
-            request = BuildRequest(zone: try CommonOptions.zone(parsed), language: try CommonOptions.language(parsed),
-                                   title: parsed.value("--title"), force: parsed.flag("--force"),
-                                   skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
-            request.now = try CommonOptions.now(parsed)
-            baseURL = try CommonOptions.baseURL(parsed)
-        } catch {
-            throw Failure(message: error.message, exitCode: .usage)
-        }
-
+    public static func resolve(_ given: Given, fileSystem fs: FileSystem, directory: String = ".") throws(Failure) -> BuildSettings {
+        var request = BuildRequest(zone: given.zone, language: given.language, title: given.title, force: given.force,
+                                   skipInvalid: given.skipInvalid, weightUnit: given.weightUnit)
+        request.now = given.now
         var settings = BuildSettings(request: request)
         var config = SiteConfig()
         var configDirectory = "."
-        if let path = try configPath(parsed, fs, directory: directory) {
+        if let path = try configPath(given.config, fs, directory: directory) {
             config = try read(path, fs)
             configDirectory = SiteConfig.directory(of: path)
             config = config.resolvingPaths(against: configDirectory)
@@ -82,19 +74,19 @@ public struct BuildSettings: Sendable {
         }
 
         // The command line wins, key by key.
-        request.source = !parsed.positionals.isEmpty ? .paths(parsed.positionals) : config.sources.map { .paths($0) } ?? .demo
-        request.output = parsed.value("--output") ?? config.output ?? SiteConfig.path("site", against: configDirectory)
+        request.source = !given.sources.isEmpty ? .paths(given.sources) : config.sources.map { .paths($0) } ?? .demo
+        request.output = given.output ?? config.output ?? SiteConfig.path("site", against: configDirectory)
         request.zone = request.zone ?? config.timeZone
         request.language = request.language ?? config.language
         request.title = request.title ?? config.title
         request.weightUnit = request.weightUnit ?? config.weightUnit
         request.goalWeightKg = config.goalWeightKg
         request.heightCm = config.heightCm
-        request.baseURL = baseURL ?? config.baseURL
+        request.baseURL = given.baseURL ?? config.baseURL
         request.sections = config.sections
         request.privacy = config.privacy.privacy
 
-        if let dir = parsed.value("--templates") {
+        if let dir = given.templates {
             do {
                 let (custom, replaced) = try Theme.embedded.overridden(by: dir, fileSystem: fs)
                 request.theme = custom
@@ -102,7 +94,7 @@ public struct BuildSettings: Sendable {
                 settings.templatesPath = dir
                 settings.notes.append("Using \(replaced.count) file(s) from \(Diagnostic.path(dir))")
             } catch {
-                throw Failure(message: "\(error)", exitCode: ExitCode(for: error.kind))
+                throw Failure(message: "\(error)", kind: error.kind)
             }
         }
         settings.request = request
@@ -111,9 +103,9 @@ public struct BuildSettings: Sendable {
 
     /// The config file to read: `--config`'s, which must exist, else `waymark.json` in `directory`
     /// when there is one.
-    static func configPath(_ parsed: ParsedArguments, _ fs: FileSystem, directory: String) throws(Failure) -> String? {
-        if let given = parsed.value("--config") {
-            guard fs.kind(given) != nil else { throw Failure(message: "\(Diagnostic.path(given)): no such config file", exitCode: .noInput) }
+    static func configPath(_ given: String?, _ fs: FileSystem, directory: String) throws(Failure) -> String? {
+        if let given {
+            guard fs.kind(given) != nil else { throw Failure(message: "\(Diagnostic.path(given)): no such config file", kind: .missingInput) }
             return given
         }
         let candidate = SiteConfig.path(defaultConfigName, against: directory)
@@ -124,20 +116,20 @@ public struct BuildSettings: Sendable {
     /// The config file's settings, or every problem in it.
     static func read(_ path: String, _ fs: FileSystem) throws(Failure) -> SiteConfig {
         guard fs.canonicalPath(path).flatMap(fs.kind) == .file else {
-            throw Failure(message: "\(Diagnostic.path(path)): not a file; --config names a JSON file such as waymark.json", exitCode: .noInput)
+            throw Failure(message: "\(Diagnostic.path(path)): not a file; --config names a JSON file such as waymark.json", kind: .missingInput)
         }
         if let size = fs.fileSize(path), size > maxConfigSize {
-            throw Failure(message: "\(Diagnostic.path(path)): \(size >> 20) MiB is too large for a config file", exitCode: .config)
+            throw Failure(message: "\(Diagnostic.path(path)): \(size >> 20) MiB is too large for a config file", kind: .config)
         }
         let bytes: [UInt8]
         do throws(FileSystemError) { bytes = try fs.readFile(path) } catch {
-            throw Failure(message: "cannot read \(Diagnostic.path(path)): \(error.detail)", exitCode: .noInput)
+            throw Failure(message: "cannot read \(Diagnostic.path(path)): \(error.detail)", kind: .missingInput)
         }
         let outcome = SiteConfigReader(file: path).read(bytes)
         let errors = outcome.problems.filter { $0.severity == .error }.count
         guard errors == 0 else {
             throw Failure(message: "\(errors) problem\(errors == 1 ? "" : "s") in \(Diagnostic.path(path))",
-                          diagnostics: outcome.problems, exitCode: .config)
+                          diagnostics: outcome.problems, kind: .config)
         }
         return outcome.config
     }

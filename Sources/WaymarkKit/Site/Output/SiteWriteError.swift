@@ -9,6 +9,4 @@ public struct SiteWriteError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    public var exitCode: Int32 { ExitCode(for: kind).rawValue }
 }
