@@ -28,9 +28,7 @@ extension FileSystem {
             defer { closedir(dir) }
             var names: [String] = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
+                let name = DirectoryEntryName.text(entry)
                 if name != "." && name != ".." { names.append(name) }
             }
             return names
