@@ -26,8 +26,10 @@ enum CheckCommand {
         let failure = read.failure(writes: false)
         BuildCommand.report(read.warnings + read.errors, quiet: quiet, env)
         if !quiet {
-            var out = read.sources.isEmpty ? files(read.result.files) : sources(read.sources) + merge(read.merge)
-            let privateNotes = PublishedExport.privateNotes(read.result.export.notes)
+            // One folder whose files are listed one by one (a Waymark export): a line per file.
+            let single = read.sources.count == 1 ? read.sources[0].parts : []
+            var out = (single.count == 1 ? single[0].fileSummaries.map(files) : nil) ?? sources(read.sources) + merge(read.merge)
+            let privateNotes = read.privateNotes
             if privateNotes > 0 {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
             }

@@ -43,34 +43,4 @@ enum Parallel {
             return (ra, rb, rc)
         }
     }
-
-    /// Starts `items.map(transform)` on the shared thread pool, one task an item, and returns at
-    /// once; `wait()` gives the results in order. Unlike `map`, the calling thread goes on with
-    /// other work, and the pool fills the moments that work leaves a core idle.
-    static func start<T: Sendable, U: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> U) -> Pending<U> {
-        let pending = Pending<U>(count: items.count)
-        for (i, item) in items.enumerated() {
-            DispatchQueue.global().async(group: pending.group) {
-                let value = transform(item)
-                pending.results.withLock { $0[i] = value }
-            }
-        }
-        return pending
-    }
-
-    /// Results that `start` is computing.
-    final class Pending<U: Sendable>: Sendable {
-        let group = DispatchGroup()
-        let results: Mutex<[U?]>
-
-        init(count: Int) {
-            results = Mutex(Array(repeating: nil, count: count))
-        }
-
-        /// Every result, in the order of the items, once all are done.
-        func wait() -> [U] {
-            group.wait()
-            return results.withLock { $0.compactMap { $0 } }
-        }
-    }
 }

@@ -23,35 +23,8 @@ public struct ExportReader: Sendable {
         self.fallbackZone = fallbackZone
     }
 
-    /// The notes of an export, read ahead of the rest so that they can go through Markdown while
-    /// the other files are decoded; hand the result to `read(directory:notes:)`.
-    public struct NotesPart: Sendable {
-        public var notes: [Note] = []
-        /// Files inside `notes/` that are not notes (see `ImportResult.noteAssets`).
-        public var assets: [String] = []
-        var summary: ImportResult.FileSummary?
-        var diagnostics: [Diagnostic] = []
-    }
-
-    /// Reads only `notes/`, with dates in the zone `read` would use. Problems with the export
-    /// itself (or its profile) are left to `read` to report.
-    public func readNotes(directory: String) -> NotesPart {
-        var state = ReadState(fs: fileSystem, root: directory)
-        guard let canonicalRoot = fileSystem.canonicalPath(directory), fileSystem.kind(canonicalRoot) == .directory,
-              fileSystem.kind(state.path("notes")) != nil else { return NotesPart() }
-        state.canonicalRoot = canonicalRoot
-        var zone = fallbackZone
-        if fileSystem.kind(state.path("profile.json")) != nil, let bytes = state.load("profile.json") {
-            var ignored: [Diagnostic] = []
-            zone = ProfileDecoder.decode(bytes, file: "profile.json", diagnostics: &ignored).timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
-        }
-        state.diagnostics = []
-        let (notes, assets, summary) = NotesReader.read(state: &state, zone: zone)
-        return NotesPart(notes: notes, assets: assets, summary: summary, diagnostics: state.diagnostics)
-    }
-
-    /// Reads the export. `notes`, when given, holds its notes already read (`readNotes`).
-    public func read(directory: String, notes given: NotesPart? = nil) -> ImportResult {
+    /// Reads the export.
+    public func read(directory: String) -> ImportResult {
         var state = ReadState(fs: fileSystem, root: directory)
         var export = Export()
         var files: [ImportResult.FileSummary] = []
@@ -104,7 +77,7 @@ public struct ExportReader: Sendable {
         DispatchQueue.global().async(group: group) {
             var local = base
             local.diagnostics = []
-            let read = ExportReader.readOthers(present: present, zone: zone, state: &local, notes: given)
+            let read = ExportReader.readOthers(present: present, zone: zone, state: &local)
             others.withLock { $0 = read }
         }
         if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
@@ -138,17 +111,12 @@ public struct ExportReader: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState, notes given: NotesPart?) -> OtherFiles {
+    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState) -> OtherFiles {
         var out = OtherFiles()
         // The notes' messages come last.
         var notesState = state
         var notesSummary: ImportResult.FileSummary?
-        if let given, present.contains("notes") {
-            out.export.notes = given.notes
-            out.noteAssets = given.assets
-            notesSummary = given.summary
-            notesState.diagnostics = given.diagnostics
-        } else if present.contains("notes") {
+        if present.contains("notes") {
             let (notes, assets, summary) = NotesReader.read(state: &notesState, zone: zone)
             out.export.notes = notes
             out.noteAssets = assets

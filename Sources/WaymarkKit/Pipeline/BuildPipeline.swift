@@ -1,7 +1,8 @@
 /// One build, from the export to the written site, in four steps:
 ///
-/// 1. **read** (`Import`): the export's files → `Export` (`ExportReader`), with every problem;
-///    the notes are read first and go through Markdown (`NoteRendering`) while the rest decodes.
+/// 1. **read** (`Import`): every source → one `Export` (`SourceReader`: each source in its
+///    format, a Waymark export folder among them), with every problem, less what the site does
+///    not show (`PublishedExport`); then the notes through Markdown (`NoteRendering`).
 /// 2. **compute**: side by side the records in order (`PointsOrder`), the rest arranged
 ///    (`ContentArrangement`) and the weight figures (`WeightStatistics`) → `SiteContent`.
 /// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes. The first
@@ -59,8 +60,9 @@ public struct BuildPipeline: Sendable {
             timings.append((part, now - started))
             started = now
         }
-        let (read, rendered) = readAndRender(request)
+        let (read, noteFiles) = readSources(request)
         if let failure = read.failure(writes: true) { throw failure }
+        let rendered = renderNotes(read.result.export.notes, loadExportFile: noteFiles)
         lap("read")
         let options = try siteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
@@ -91,8 +93,9 @@ public struct BuildPipeline: Sendable {
     /// Steps 1 and 2: the content computed and the render jobs listed, nothing rendered yet.
     /// The first failure stops the build.
     public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
-        let (read, rendered) = readAndRender(request)
+        let (read, noteFiles) = readSources(request)
         if let failure = read.failure(writes: false) { throw failure }
+        let rendered = renderNotes(read.result.export.notes, loadExportFile: noteFiles)
         let options = try siteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
         let renderer = try siteRenderer(request)
@@ -127,68 +130,33 @@ public struct BuildPipeline: Sendable {
         return .inMemory(root: demoRoot, files: files)
     }
 
-    /// Where the export's files are when the source is one Waymark export folder, which is read
-    /// the fast way (notes through Markdown while the rest decodes); nil for other sources.
-    func singleExport(_ source: BuildRequest.Source) -> (files: FileSystem, root: String)? {
+    /// The file system and paths the request's sources are at.
+    func sources(_ source: BuildRequest.Source) -> (files: FileSystem, paths: [String]) {
         switch source {
-        case .demo: return (BuildPipeline.demoFileSystem, BuildPipeline.demoRoot)
-        case .paths(let paths):
-            guard paths.count == 1, let path = paths.first, fileSystem.kind(path) != nil,
-                  let canonical = fileSystem.canonicalPath(path), fileSystem.kind(canonical) == .directory,
-                  let names = try? fileSystem.listDirectory(canonical),
-                  names.contains(where: ExportReader.dataFiles.contains) || names.contains("notes")
-            else { return nil }
-            return (fileSystem, path)
+        case .demo: return (BuildPipeline.demoFileSystem, [BuildPipeline.demoRoot])
+        case .paths(let paths): return (fileSystem, paths)
         }
     }
 
-    /// The importers' reader for a request's sources.
-    func sourceReader(_ request: BuildRequest) -> SourceReader {
-        SourceReader(fileSystem: fileSystem, context: ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit,
-                                                                    progress: request.progress ?? { _, _, _ in }))
+    /// Step 1: reads every source in its format (`SourceReader`), the units on every core, sorts
+    /// the problems (`outcome`) and keeps only what the site may show (`PublishedExport`). Never
+    /// throws: problems are in the outcome. `check` stops here, so it sees what a build sees.
+    public func read(_ request: BuildRequest) -> ReadOutcome {
+        readSources(request).outcome
     }
 
-    /// Reads every source, the units on every core, and sorts the problems (`outcome`).
-    func readSources(_ paths: [String], _ request: BuildRequest) -> (ReadOutcome, SourceReader.Outcome) {
-        let read = sourceReader(request).read(paths) { units, body in Parallel.map(units, body) }
+    /// Step 1, with what the notes need to go through Markdown: a reader of the files of the
+    /// export that published notes show.
+    func readSources(_ request: BuildRequest) -> (outcome: ReadOutcome, noteFiles: @Sendable (String) -> [UInt8]?) {
+        let (files, paths) = sources(request.source)
+        let context = ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit, progress: request.progress ?? { _, _, _ in })
+        let read = SourceReader(fileSystem: files, context: context).read(paths) { units, body in Parallel.map(units, body) }
         var result = outcome(read.imported, request)
         result.sources = read.reports
         result.merge = read.merge
-        return (result, read)
-    }
-
-    /// Step 1: reads the sources. Never throws: problems are in the outcome.
-    public func read(_ request: BuildRequest) -> ReadOutcome {
-        if let (files, root) = singleExport(request.source) {
-            return outcome(ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc).read(directory: root), request)
-        }
-        guard case .paths(let paths) = request.source else { return outcome(ImportResult(export: Export(), diagnostics: [], files: [], noteAssets: []), request) }
-        return readSources(paths, request).0
-    }
-
-    /// Step 1 for a build: the sources read, less what the site does not show
-    /// (`PublishedExport`), and the notes through Markdown (in file order). A single Waymark
-    /// export's notes are read first and rendered while the rest decodes.
-    func readAndRender(_ request: BuildRequest) -> (ReadOutcome, [NoteRendering.Rendered]) {
-        let published = PublishedExport(request)
-        if let (files, root) = singleExport(request.source) {
-            // The notes go through Markdown while the other files are decoded: they need nothing
-            // else, and the decoding leaves a core idle at times (docs/performance.md measures it).
-            let reader = ExportReader(fileSystem: files, fallbackZone: request.zone ?? .utc)
-            let notes = reader.readNotes(directory: root)
-            // Only the notes the site publishes go through Markdown: a private or hidden note is
-            // never rendered, and the images only it shows are never read.
-            let rendering = startRenderingNotes(published.notes(notes.notes), loadExportFile: exportFileLoader(files, root, published: notes.assets))
-            let imported = reader.read(directory: root, notes: notes)
-            let rendered = rendering.wait().flatMap { $0 }
-            return (publishable(outcome(imported, request), published), rendered)
-        }
-        guard case .paths(let paths) = request.source else { return (publishable(read(request), published), []) }
-        let (result, read) = readSources(paths, request)
-        guard result.errors.isEmpty || request.skipInvalid else { return (result, []) }
-        var loader: @Sendable (String) -> [UInt8]? = { _ in nil }
-        if let root = read.noteRoot { loader = exportFileLoader(fileSystem, root, published: read.imported.noteAssets) }
-        return (publishable(result, published), renderNotes(published.notes(read.imported.export.notes), loadExportFile: loader))
+        var noteFiles: @Sendable (String) -> [UInt8]? = { _ in nil }
+        if let root = read.noteRoot { noteFiles = exportFileLoader(files, root, published: read.imported.noteAssets) }
+        return (publishable(result, PublishedExport(request)), noteFiles)
     }
 
     /// The read step's result with only what the site may show (`PublishedExport`), and the
@@ -249,16 +217,11 @@ public struct BuildPipeline: Sendable {
 
     /// The notes through Markdown, in batches on every core; the result is in file order.
     func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
-        startRenderingNotes(notes, loadExportFile: loadExportFile).wait().flatMap { $0 }
-    }
-
-    /// Starts the notes through Markdown in batches on the thread pool and returns at once.
-    func startRenderingNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> Parallel.Pending<[NoteRendering.Rendered]> {
         let plan = NoteRendering.plan(notes)
         let batches = stride(from: 0, to: notes.count, by: SiteRenderer.batch).map { $0..<min($0 + SiteRenderer.batch, notes.count) }
-        return Parallel.start(batches) { range in
+        return Parallel.map(batches) { range in
             NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)
-        }
+        }.flatMap { $0 }
     }
 
     /// Step 2: everything the pages show, from the export and its notes through Markdown
