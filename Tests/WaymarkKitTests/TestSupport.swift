@@ -140,5 +140,7 @@ enum Golden {
 /// The compute and render steps on an export, in memory: every file of the site.
 func renderSite(_ export: Export, _ options: SiteOptions, theme: Theme = .embedded,
                 loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) throws -> [SiteFile] {
-    try SiteRenderer(theme: theme).render(SiteContent(export: export, options: options, loadExportFile: loadExportFile))
+    let content = SiteContent(export: export, options: options, loadExportFile: loadExportFile)
+    let site = PreparedSite(catalogue: try SiteCatalogue(content, theme: theme), customTheme: false, language: options.language, warnings: [])
+    return try BuildPipeline.complete(site).files
 }

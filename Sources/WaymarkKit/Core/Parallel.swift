@@ -26,21 +26,22 @@ enum Parallel {
         return out
     }
 
-    /// Runs three independent computations side by side and returns their results.
-    static func all<A: Sendable, B: Sendable, C: Sendable>(
-        _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C) -> (A, B, C) {
-        let results = Mutex<(A?, B?, C?)>((nil, nil, nil))
-        DispatchQueue.concurrentPerform(iterations: 3) { i in
+    /// Runs four independent computations side by side and returns their results.
+    static func all<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+        _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C, _ d: @Sendable () -> D) -> (A, B, C, D) {
+        let results = Mutex<(A?, B?, C?, D?)>((nil, nil, nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
             switch i {
             case 0: let value = a(); results.withLock { $0.0 = value }
             case 1: let value = b(); results.withLock { $0.1 = value }
-            default: let value = c(); results.withLock { $0.2 = value }
+            case 2: let value = c(); results.withLock { $0.2 = value }
+            default: let value = d(); results.withLock { $0.3 = value }
             }
         }
         return results.withLock { r in
             // concurrentPerform returns after every iteration ran, so each slot is filled.
-            guard let ra = r.0, let rb = r.1, let rc = r.2 else { preconditionFailure("Parallel.all: a computation did not run") }
-            return (ra, rb, rc)
+            guard let ra = r.0, let rb = r.1, let rc = r.2, let rd = r.3 else { preconditionFailure("Parallel.all: a computation did not run") }
+            return (ra, rb, rc, rd)
         }
     }
 }

@@ -1,13 +1,13 @@
-/// One build, from the export to the written site, in four steps:
+/// One build, from the sources to the written site, in four steps:
 ///
 /// 1. **read** (`Import`): every source → one `Export` (`SourceReader`: each source in its
 ///    format, a Waymark export folder among them), with every problem, less what the site does
 ///    not show (`PublishedExport`); then the notes through Markdown (`NoteRendering`).
 /// 2. **compute**: side by side the records in order (`PointsOrder`), the rest arranged
-///    (`ContentArrangement`) and the weight figures (`WeightStatistics`) → `SiteContent`.
-/// 3. **render** (`SiteRenderer`): `SiteContent` → every `SiteFile`, with its bytes. The first
-///    job computes the point statistics (`PointStatistics`) for the dashboards and `stats.json`,
-///    the only pages that show them, while the other jobs render.
+///    (`ContentArrangement`), the weight figures (`WeightStatistics`) with the habits and
+///    years, and the point statistics (`PointStatistics`) → `SiteContent`; then the pages listed
+///    by name (`SiteCatalogue`).
+/// 3. **render**: every page of the catalogue → its `SiteFile`s, with their bytes.
 /// 4. **write** (`SiteWriter`): the files → the output folder, each file whole, the changed ones
 ///    renamed into place together at the end → `Report`.
 ///    `build` stops before it and returns the files (the preview server serves them from memory).
@@ -15,7 +15,8 @@
 ///    preview can render the page asked for first (`PreviewSession`).
 ///
 /// The steps are plain functions over values; this type alone decides what runs when and on
-/// which cores, and turns every failure into a `BuildFailure` that names its step.
+/// which cores (how pages are grouped onto them is its own business), and turns every failure
+/// into a `BuildFailure` that names its step.
 public struct BuildPipeline: Sendable {
     public var fileSystem: FileSystem
     /// Seconds since 1970, for `now` when neither the request nor the export gives one.
@@ -90,7 +91,7 @@ public struct BuildPipeline: Sendable {
         try BuildPipeline.complete(prepare(request))
     }
 
-    /// Steps 1 and 2: the content computed and the render jobs listed, nothing rendered yet.
+    /// Steps 1 and 2: the content computed and its pages listed, nothing rendered yet.
     /// The first failure stops the build.
     public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
         let (read, noteFiles) = readSources(request)
@@ -98,26 +99,47 @@ public struct BuildPipeline: Sendable {
         let rendered = renderNotes(read.result.export.notes, loadExportFile: noteFiles)
         let options = try siteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
-        let renderer = try siteRenderer(request)
-        return PreparedSite(content: content, renderer: renderer, pages: renderer.pageRenderer(content), jobs: renderer.jobs(content),
-                            customTheme: request.customTheme, language: options.language, warnings: read.warnings + content.warnings)
+        return PreparedSite(catalogue: try catalogue(content, request), customTheme: request.customTheme,
+                            language: options.language, warnings: read.warnings + content.warnings)
     }
 
-    /// Step 3 for a prepared site: every job on every core, then the files that are not pages.
-    /// The files are sorted by path.
+    /// Step 3 for a prepared site: every page, on every core. The files are sorted by path.
     public static func complete(_ site: PreparedSite) throws(BuildFailure) -> Built {
-        try complete(site) { (i) throws(BuildFailure) -> [SiteFile] in try site.render(i) }
+        try complete(site) { (page) throws(BuildFailure) -> [SiteFile] in try site.render(page) }
     }
 
-    /// `complete`, each job through `job` (the preview passes one that reuses the pages it
+    /// `complete`, each page through `render` (the preview passes one that reuses the pages it
     /// already rendered for requests; it must give what `PreparedSite.render` gives).
-    public static func complete(_ site: PreparedSite, job: @Sendable (Int) throws(BuildFailure) -> [SiteFile]) throws(BuildFailure) -> Built {
-        var files = try Parallel.map(Array(site.jobs.indices), job).flatMap { $0 }
-        let pages = Set(files.map(\.path))
-        files += try BuildPipeline.stepFailure(customTheme: site.customTheme) { () throws(SiteRenderer.Failure) in
-            try site.renderer.extras(site.content, pages: pages)
-        }
+    static func complete(_ site: PreparedSite, page render: @Sendable (Page) throws(BuildFailure) -> [SiteFile]) throws(BuildFailure) -> Built {
+        let files = try Parallel.map(groups(site.catalogue.pages)) { (group) throws(BuildFailure) -> [SiteFile] in
+            var files: [SiteFile] = []
+            for page in group { files += try render(page) }
+            return files
+        }.flatMap { $0 }
         return Built(files: files.sorted { $0.path < $1.path }, language: site.language, warnings: site.warnings)
+    }
+
+    /// Pages grouped for the cores, in the catalogue's order: each group enough work to outweigh
+    /// handing it to a thread (a page of thousands of rows, a few habits' charts, forty notes).
+    static func groups(_ pages: [Page]) -> [[Page]] {
+        let enough = 40
+        var groups: [[Page]] = [], group: [Page] = [], work = 0
+        for page in pages {
+            let cost: Int
+            switch page {
+            case .note, .target, .image, .asset, .robots, .sitemap: cost = 1
+            case .habit, .year: cost = 10
+            default: cost = enough
+            }
+            if work + cost > enough, !group.isEmpty {
+                groups.append(group)
+                (group, work) = ([], 0)
+            }
+            group.append(page)
+            work += cost
+        }
+        if !group.isEmpty { groups.append(group) }
+        return groups
     }
 
     // MARK: Steps
@@ -218,7 +240,8 @@ public struct BuildPipeline: Sendable {
     /// The notes through Markdown, in batches on every core; the result is in file order.
     func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
         let plan = NoteRendering.plan(notes)
-        let batches = stride(from: 0, to: notes.count, by: SiteRenderer.batch).map { $0..<min($0 + SiteRenderer.batch, notes.count) }
+        let batch = 40
+        let batches = stride(from: 0, to: notes.count, by: batch).map { $0..<min($0 + batch, notes.count) }
         return Parallel.map(batches) { range in
             NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)
         }.flatMap { $0 }
@@ -229,14 +252,16 @@ public struct BuildPipeline: Sendable {
     func compute(_ imported: ImportResult, rendered: [NoteRendering.Rendered], options: SiteOptions) -> SiteContent {
         let export = imported.export
         let today = options.zone.localDateTime(of: options.now).date
-        let (points, arranged, (weight, reviews)) = Parallel.all(
+        let (points, arranged, (weight, reviews), statistics) = Parallel.all(
             { PointsOrder(export.points, zone: options.zone, now: options.now) },
             { ContentArrangement(export, rendered: rendered, today: today, zone: options.zone) },
             { () -> (WeightStatistics?, SiteContent.Reviews) in
                 let weight = WeightStatistics.make(export, options)
                 return (weight, SiteContent.reviews(export, options, weights: weight?.series))
-            })
-        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight, reviews: reviews)
+            },
+            { PointStatistics(export: export, now: options.now, zone: options.zone) })
+        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight, reviews: reviews,
+                           pointStatistics: statistics)
     }
 
     /// Reads the files of the export that notes show (`published`), and nothing else.
@@ -245,29 +270,30 @@ public struct BuildPipeline: Sendable {
         return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
     }
 
-    /// Steps 3 and 4, render and write, for the command line: each job's pages are handed to the
-    /// writer as soon as they are made (it writes the changed ones at once, so the disk works
-    /// while the cores render; docs/performance.md measures it), then the rest of the files.
-    /// Returns the site's paths and what was written.
+    /// Steps 3 and 4, render and write, for the command line: each group's pages are handed to
+    /// the writer as soon as they are made (it writes the changed ones at once, so the disk works
+    /// while the cores render; docs/performance.md measures it). Returns the site's paths and
+    /// what was written.
     func renderAndWrite(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> ([String], SiteWriter.Report) {
-        let renderer = try siteRenderer(request)
+        let catalogue = try catalogue(content, request)
         let session: SiteWriteSession
         do { session = try writer.begin(request.output, force: request.force) } catch {
             throw BuildFailure(step: .write, kind: error.kind, message: error.message)
         }
         do throws(BuildFailure) {
-            let pages = renderer.pageRenderer(content)
-            let paths = try Parallel.map(renderer.jobs(content)) { (job) throws(BuildFailure) -> [String] in
-                let files = try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.render(job, content, pages) }
-                do throws(SiteWriteError) { try session.put(files) } catch {
-                    throw BuildFailure(step: .write, kind: error.kind, message: error.message)
+            let paths = try Parallel.map(BuildPipeline.groups(catalogue.pages)) { (group) throws(BuildFailure) -> [String] in
+                var paths: [String] = []
+                for page in group {
+                    let files = try stepFailure(request) { () throws(SiteCatalogue.Failure) in try catalogue.render(page) }
+                    do throws(SiteWriteError) { try session.put(files) } catch {
+                        throw BuildFailure(step: .write, kind: error.kind, message: error.message)
+                    }
+                    paths += files.map(\.path)
                 }
-                return files.map { $0.path }
+                return paths
             }.flatMap { $0 }
-            let extras = try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.extras(content, pages: Set(paths)) }
             do throws(SiteWriteError) {
-                try session.put(extras)
-                return (paths + extras.map { $0.path }, try session.finish())
+                return (paths, try session.finish())
             } catch {
                 throw BuildFailure(step: .write, kind: error.kind, message: error.message)
             }
@@ -277,25 +303,25 @@ public struct BuildPipeline: Sendable {
         }
     }
 
-    /// Step 3 alone: every file of the site, with its bytes.
+    /// Step 3 alone: every file of the site, with its bytes, sorted by path.
     func render(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> [SiteFile] {
-        let renderer = try siteRenderer(request)
-        return try stepFailure(request) { () throws(SiteRenderer.Failure) in try renderer.render(content) }
+        let site = PreparedSite(catalogue: try catalogue(content, request), customTheme: request.customTheme,
+                                language: content.options.language, warnings: [])
+        return try BuildPipeline.complete(site).files
     }
 
-    private func siteRenderer(_ request: BuildRequest) throws(BuildFailure) -> SiteRenderer {
-        try stepFailure(request) { () throws(SiteRenderer.Failure) in
-            do throws(TemplateError) { return try SiteRenderer(theme: request.theme) } catch { throw .template(error) }
-        }
+    /// The pages of `content` through the request's theme.
+    private func catalogue(_ content: SiteContent, _ request: BuildRequest) throws(BuildFailure) -> SiteCatalogue {
+        try stepFailure(request) { () throws(SiteCatalogue.Failure) in try SiteCatalogue(content, theme: request.theme) }
     }
 
     /// Runs part of the render step and names its failure. A broken template of the user's own
     /// theme is their data; of the built-in one, a bug.
-    private func stepFailure<T>(_ request: BuildRequest, _ body: () throws(SiteRenderer.Failure) -> T) throws(BuildFailure) -> T {
+    private func stepFailure<T>(_ request: BuildRequest, _ body: () throws(SiteCatalogue.Failure) -> T) throws(BuildFailure) -> T {
         try BuildPipeline.stepFailure(customTheme: request.customTheme, body)
     }
 
-    static func stepFailure<T>(customTheme: Bool, _ body: () throws(SiteRenderer.Failure) -> T) throws(BuildFailure) -> T {
+    static func stepFailure<T>(customTheme: Bool, _ body: () throws(SiteCatalogue.Failure) -> T) throws(BuildFailure) -> T {
         let kind: ErrorKind = customTheme ? .badData : .internalError
         do { return try body() } catch {
             switch error {

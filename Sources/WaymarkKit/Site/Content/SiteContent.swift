@@ -20,6 +20,8 @@ struct SiteContent: Sendable {
     let years: [YearReview]
     /// All points earned minus all spent, and what was bought.
     let balance: PointsBalance
+    /// The points by period, day and habit: the dashboards and `stats.json`.
+    let pointStatistics: PointStatistics
 
     var pointsNewestFirst: PointsNewestFirst { points.newestFirst }
     var notes: [NoteEntry] { arranged.notes }
@@ -36,7 +38,7 @@ struct SiteContent: Sendable {
             warnings.append(.warning("points.json", .file, n == 1 ? "1 point record dated after \(now) is left out of the statistics."
                                                                  : "\(n) point records dated after \(now) are left out of the statistics."))
         }
-        // Issue 14: privacy. A sitemap lists absolute addresses: without a base URL there is none.
+        // A sitemap lists absolute addresses: without a base URL there is none.
         if options.privacy.isPublic && options.baseURL == nil {
             warnings.append(.warning("sitemap.xml", .file, "not written: the site is public but has no baseURL, and a sitemap needs absolute addresses"))
         }
@@ -68,9 +70,10 @@ struct SiteContent: Sendable {
     }
 
     init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
-         reviews: Reviews) {
+         reviews: Reviews, pointStatistics: PointStatistics) {
         self.export = export
         self.options = options
+        self.pointStatistics = pointStatistics
         self.points = points
         self.arranged = arranged
         self.weight = weight
@@ -90,7 +93,8 @@ struct SiteContent: Sendable {
         self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone, now: options.now),
                   arranged: ContentArrangement(export, rendered: rendered, today: options.zone.localDateTime(of: options.now).date,
                                                zone: options.zone),
-                  weight: WeightStatistics.make(export, options), reviews: SiteContent.reviews(export, options))
+                  weight: WeightStatistics.make(export, options), reviews: SiteContent.reviews(export, options),
+                  pointStatistics: PointStatistics(export: export, now: options.now, zone: options.zone))
     }
 
     /// The habit figures, the years in review and the balance: one computation, as the years

@@ -2,14 +2,19 @@
 /// A private site (the default) disallows everything and has no sitemap; a public one allows
 /// everything and, with a base URL, lists every page in a sitemap (sitemaps.org protocol).
 enum SearchEngineFiles {
-    /// The files for a site whose pages are `pages` (paths of every file built; the `.html`
-    /// ones are listed).
-    static func files(pages: Set<String>, _ options: SiteOptions) -> [SiteFile] {
-        guard options.privacy.isPublic else { return [SiteFile(path: "robots.txt", text: "User-agent: *\nDisallow: /\n")] }
-        guard let base = options.baseURL else { return [SiteFile(path: "robots.txt", text: "User-agent: *\nAllow: /\n")] }
-        let sitemap = base.absolute("sitemap.xml")
-        return [SiteFile(path: "robots.txt", text: "User-agent: *\nAllow: /\n\nSitemap: \(sitemap)\n"),
-                SiteFile(path: "sitemap.xml", text: self.sitemap(pages: pages, base: base))]
+    static let robotsPath = "robots.txt"
+    static let sitemapPath = "sitemap.xml"
+
+    /// `robots.txt`.
+    static func robots(_ options: SiteOptions) -> SiteFile {
+        guard options.privacy.isPublic else { return SiteFile(path: robotsPath, text: "User-agent: *\nDisallow: /\n") }
+        guard let base = options.baseURL else { return SiteFile(path: robotsPath, text: "User-agent: *\nAllow: /\n") }
+        return SiteFile(path: robotsPath, text: "User-agent: *\nAllow: /\n\nSitemap: \(base.absolute(sitemapPath))\n")
+    }
+
+    /// The sitemap's address: a public site with a base URL has one.
+    static func sitemapBase(_ options: SiteOptions) -> BaseURL? {
+        options.privacy.isPublic ? options.baseURL : nil
     }
 
     /// Every page's absolute address, sorted by path so the file is the same on every build.

@@ -22,15 +22,6 @@ enum YearPages {
         ])
     }
 
-    /// The pages of the years in `range` (indices into `content.years`).
-    static func renderYears(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        var files: [SiteFile] = []
-        for i in range {
-            files.append(try renderYear(i, content, r))
-        }
-        return files
-    }
-
     static func renderYear(_ i: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let y = content.years[i]
         let f = r.format
