@@ -1,9 +1,9 @@
-import Dispatch
 import Foundation
 import Synchronization
 
 extension JSONParser {
-    /// Finds where each element of a records array starts, on several cores.
+    /// Finds where each element of a records array starts, in `pieces` walked on the cores of
+    /// `parallelism`.
     ///
     /// The array is cut at guessed element boundaries (a `}` then `,` then `{`, spaces allowed
     /// between), and each piece is walked from its guess to the next one. The first piece starts
@@ -11,7 +11,8 @@ extension JSONParser {
     /// true element too, and so on down the file. When any walk fails or lands elsewhere (a guess
     /// inside a string, malformed JSON), nil is returned and the parser walks the array itself,
     /// so the result and every message are exactly those of a front-to-back read.
-    static func locateElements(in data: [UInt8], from first: Int, pieces: Int = 2 * ProcessInfo.processInfoActiveCores) -> (starts: [Int], end: Int)? {
+    static func locateElements(in data: [UInt8], from first: Int, pieces: Int,
+                               parallelism: Parallelism) -> (starts: [Int], end: Int)? {
         guard pieces > 1, data.count - first > pieces * 4096 else { return nil }
         var cuts = [first]
         for k in 1..<pieces {
@@ -20,7 +21,7 @@ extension JSONParser {
         }
         let results = Mutex<[Piece?]>(Array(repeating: nil, count: pieces))
         let bounds = cuts
-        DispatchQueue.concurrentPerform(iterations: pieces) { k in
+        parallelism.perform(pieces) { k in
             let piece = data.withUnsafeBufferPointer { buffer in
                 walk(buffer, from: bounds[k], until: k + 1 < bounds.count ? bounds[k + 1] : nil)
             }

@@ -144,11 +144,13 @@ struct JSONParser {
     /// The layout of a records file and the byte offset where each record starts, found without
     /// building the records, so that they can then be parsed in parallel. Throws on malformed
     /// structure; callers then run `parseRecords` for the exact message.
-    static func locateRecords(_ data: [UInt8], parallelFrom: Int = 1 << 20) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) {
+    /// Files of `parallelFrom` bytes or more are scanned in pieces on the cores of `parallelism`.
+    static func locateRecords(_ data: [UInt8], parallelFrom: Int = 1 << 20,
+                              parallelism: Parallelism = .serial) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) {
         try data.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (layout: RecordsLayout, starts: [Int]) in
             var parser = JSONParser(buffer)
-            if data.count >= parallelFrom && ProcessInfo.processInfoActiveCores > 1 {
-                parser.locateElements = { start in JSONParser.locateElements(in: data, from: start) }
+            if data.count >= parallelFrom && !parallelism.isSerial {
+                parser.locateElements = { start in JSONParser.locateElements(in: data, from: start, pieces: 2 * parallelism.cores, parallelism: parallelism) }
             }
             var starts: [Int] = []
             starts.reserveCapacity(data.count / 96)

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Reads an export directory (see `docs/export-format.md`) into an `Export`, collecting every
 /// problem instead of stopping at the first. It never throws: whatever it cannot read becomes a
 /// diagnostic, and records with problems are left out of the result.
@@ -17,15 +14,18 @@ public struct ExportReader: Sendable {
     public var fileSystem: FileSystem
     /// Zone for wall-clock date-times when the profile names none.
     public var fallbackZone: Zone
+    /// The cores the reading may use (the pipeline's to give).
+    public var parallelism: Parallelism
 
-    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc) {
+    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc, parallelism: Parallelism = .serial) {
         self.fileSystem = fileSystem
         self.fallbackZone = fallbackZone
+        self.parallelism = parallelism
     }
 
     /// Reads the export.
     public func read(directory: String) -> ImportResult {
-        var state = ReadState(fs: fileSystem, root: directory)
+        var state = ReadState(fs: fileSystem, root: directory, parallelism: parallelism)
         var export = Export()
         var files: [ImportResult.FileSummary] = []
 
@@ -68,38 +68,31 @@ public struct ExportReader: Sendable {
         }
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
 
-        // Points are usually nearly all of the bytes. They are decoded on every core while the
-        // other files are read on one more thread; messages are merged back in the order of a
-        // front-to-back read (points first, then the others as `dataFiles` lists them).
-        let others = Mutex<OtherFiles?>(nil)
-        let group = DispatchGroup()
+        // Points are usually nearly all of the bytes. Given more than one core, they are decoded
+        // on all of them while the other files are read beside; messages are merged back in the
+        // order of a front-to-back read (points first, then the others as `dataFiles` lists them).
         let base = state
-        DispatchQueue.global().async(group: group) {
+        let (pointsRead, others) = parallelism.beside({
+            ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
+                                 fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) }, RecordDecoders.point)
+        }, { () -> OtherFiles in
             var local = base
             local.diagnostics = []
-            let read = ExportReader.readOthers(present: present, zone: zone, state: &local)
-            others.withLock { $0 = read }
-        }
-        if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
-                                                        fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
-                                                        RecordDecoders.point) {
+            return ExportReader.readOthers(present: present, zone: zone, state: &local)
+        })
+        if let (points, summary) = pointsRead {
             export.points = points
             files.append(summary)
         }
-        group.wait()
-        var noteAssets: [String] = []
-        if let rest = others.withLock({ $0 }) {
-            export.tags = rest.export.tags
-            export.targets = rest.export.targets
-            export.weights = rest.export.weights
-            export.todos = rest.export.todos
-            export.notes = rest.export.notes
-            noteAssets = rest.noteAssets
-            files += rest.files
-            state.diagnostics += rest.diagnostics
-        }
+        export.tags = others.export.tags
+        export.targets = others.export.targets
+        export.weights = others.export.weights
+        export.todos = others.export.todos
+        export.notes = others.export.notes
+        files += others.files
+        state.diagnostics += others.diagnostics
         var result = state.result(export, files)
-        result.noteAssets = noteAssets
+        result.noteAssets = others.noteAssets
         return result
     }
 
@@ -146,7 +139,8 @@ public struct ExportReader: Sendable {
                                              fast: RecordsDecoder.FastPath<T>? = nil,
                                              _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary)? {
         guard present.contains(name), let bytes = state.load(name) else { return nil }
-        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, fast: fast, decode)
+        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, parallelism: state.parallelism,
+                                     fast: fast, decode)
     }
 }
 
@@ -154,12 +148,15 @@ public struct ExportReader: Sendable {
 struct ReadState: Sendable {
     let fs: FileSystem
     let root: String
+    /// The cores the reading may use.
+    let parallelism: Parallelism
     var canonicalRoot = ""
     var diagnostics: [Diagnostic] = []
 
-    init(fs: FileSystem, root: String) {
+    init(fs: FileSystem, root: String, parallelism: Parallelism = .serial) {
         self.fs = fs
         self.root = root
+        self.parallelism = parallelism
     }
 
     func path(_ relative: String) -> String {

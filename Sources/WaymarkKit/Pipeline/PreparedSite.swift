@@ -1,15 +1,19 @@
 /// A build after steps 1 and 2 (read and compute), before step 3 (render): the site's pages by
 /// name (`SiteCatalogue`), so a caller can render one page on demand (the preview serves an
 /// edited page before the rest of the site is rendered). `BuildPipeline.prepare` makes it;
-/// `BuildPipeline.complete` renders every page.
+/// `BuildPipeline.render(_:into:)` renders every page.
 public struct PreparedSite: Sendable {
     let catalogue: SiteCatalogue
     /// Whether the templates are the user's (a template error is then bad data, not a bug).
     let customTheme: Bool
+    /// The cores the pipeline gives the render step.
+    let parallelism: Parallelism
     /// The site's language.
     public let language: Language
     /// The read step's warnings, then the content's.
-    public let warnings: [Diagnostic]
+    public internal(set) var warnings: [Diagnostic]
+    /// Notes with `private: true` the read step left out.
+    public internal(set) var privateNotes = 0
 
     /// The files of `page`, exactly as a whole build renders them.
     func render(_ page: Page) throws(BuildFailure) -> [SiteFile] {

@@ -8,7 +8,7 @@ import Synchronization
 /// while the watcher's thread rebuilds.
 public final class PreviewSession: Sendable {
     /// Reads and computes the site (`BuildPipeline.prepare`); called for every rebuild, which
-    /// then renders it (`BuildPipeline.complete`).
+    /// then renders it into the rebuild in progress (`BuildPipeline.render(_:into:)`).
     public typealias Build = @Sendable () throws(BuildFailure) -> PreparedSite
     /// The longest a request waits for a rebuild in progress before it gets the last good site.
     static let pendingWait = 30.0
@@ -75,16 +75,15 @@ public final class PreviewSession: Sendable {
         // Waiting requests go on once the snapshot is swapped or the failure recorded.
         defer { pending.finish() }
         whileRendering()
-        let result: BuildPipeline.Built
-        do { result = try BuildPipeline.complete(site) { (page) throws(BuildFailure) in try pending.files(page) } } catch {
+        do { try BuildPipeline.render(site, into: pending) } catch {
             state.withLock { $0.pending = nil }
             fail(error)
             return false
         }
-        let warnings = result.warnings.map { "\($0.severity.rawValue): \($0)\n" }
+        let warnings = site.warnings.map { "\($0.severity.rawValue): \($0)\n" }
         let (snapshot, first, recovered, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool, Bool) in
             let old = s.responder.snapshot
-            let snapshot = SiteSnapshot(files: result.files, language: result.language, at: now, previous: s.built ? old : nil)
+            let snapshot = SiteSnapshot(files: pending.siteFiles, language: site.language, at: now, previous: s.built ? old : nil)
             let recovered = s.responder.failure != nil
             s.responder.snapshot = snapshot
             s.responder.failure = nil

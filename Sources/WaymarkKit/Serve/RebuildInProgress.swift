@@ -5,10 +5,10 @@ import Synchronization
 /// (`PreparedSite`) and those rendered so far. A request for a file of the new site is answered
 /// by rendering the page the catalogue says makes it, or by taking what the whole render already
 /// made, so an edited page is served before the rest of the site is rendered. A request for a
-/// path the new site does not have waits for the end of the rebuild (`wait`). The bytes are
-/// those a whole build gives (the rebuild renders every page through `files`), and the
-/// validators those the finished snapshot will give them.
-final class RebuildInProgress: Sendable {
+/// path the new site does not have waits for the end of the rebuild (`wait`). It is the sink the
+/// rebuild renders into: the bytes are those a whole build gives, and the validators those the
+/// finished snapshot will give them.
+final class RebuildInProgress: SiteSink {
     let site: PreparedSite
     /// The rebuild's time: the `Last-Modified` of every file whose bytes it changes.
     let at: Int64
@@ -41,6 +41,18 @@ final class RebuildInProgress: Sendable {
             return pages[page] ?? files
         }
     }
+
+    func rendered(_ page: Page) -> [SiteFile]? { rendered.withLock { $0[page] } }
+
+    /// Keeps the first files of a page: a page a request rendered stays what it was served as.
+    func put(_ files: [SiteFile], of page: Page) throws(BuildFailure) {
+        rendered.withLock { pages in
+            if pages[page] == nil { pages[page] = files }
+        }
+    }
+
+    /// Every file of the rebuild, sorted by path; once the render is done.
+    var siteFiles: [SiteFile] { rendered.withLock { $0.values.flatMap { $0 } }.sorted { $0.path < $1.path } }
 
     /// The file at `path` as the finished rebuild will serve it, when it can be had before the
     /// rebuild ends: a file of the new site. Nil when the request must wait; also when rendering

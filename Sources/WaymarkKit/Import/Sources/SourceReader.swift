@@ -61,10 +61,8 @@ public struct SourceReader: Sendable {
         public var noteRoot: String?
     }
 
-    /// Reads `sources` in order. `schedule` runs the units (the pipeline passes one that uses
-    /// every core); by default one after another.
-    public func read(_ sources: [String],
-                     schedule: ([Unit], @Sendable (Unit) -> SourcePart) -> [SourcePart] = { units, body in units.map(body) }) -> Outcome {
+    /// Reads `sources` in order, the units on the cores of `context.parallelism`.
+    public func read(_ sources: [String]) -> Outcome {
         var diagnostics: [Diagnostic] = []
         var reports: [SourceReport] = []
         var plan: [(source: Int, unit: Unit)] = []
@@ -127,7 +125,7 @@ public struct SourceReader: Sendable {
         }
 
         let context = self.context, fileSystem = self.fileSystem, prefixFolders = sources.count > 1
-        var parts = schedule(plan.map(\.unit)) { unit in
+        var parts = context.parallelism.map(plan.map(\.unit)) { unit in
             guard let directory = unit.folder, let format = unit.importer.folder else { return unit.importer.read(unit.files, context) }
             var part = format.read(fileSystem, directory, context)
             // A folder's files are named inside it: beside other sources, say which folder.

@@ -83,20 +83,6 @@ struct SiteContent: Sendable {
         balance = reviews.balance
     }
 
-    /// Computes everything one piece after another (tests; `BuildPipeline` runs the pieces side
-    /// by side), from what the site may show of `export` (`PublishedExport`, which the build
-    /// applies while reading).
-    init(export: Export, options: SiteOptions, loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
-        let export = PublishedExport(options).apply(export)
-        let plan = NoteRendering.plan(export.notes)
-        let rendered = NoteRendering.render(export.notes, plan: plan, range: export.notes.indices, loadExportFile: loadExportFile)
-        self.init(export: export, options: options, points: PointsOrder(export.points, zone: options.zone, now: options.now),
-                  arranged: ContentArrangement(export, rendered: rendered, today: options.zone.localDateTime(of: options.now).date,
-                                               zone: options.zone),
-                  weight: WeightStatistics.make(export, options), reviews: SiteContent.reviews(export, options),
-                  pointStatistics: PointStatistics(export: export, now: options.now, zone: options.zone))
-    }
-
     /// The habit figures, the years in review and the balance: one computation, as the years
     /// read the habits' strength and streaks.
     struct Reviews: Sendable {
