@@ -244,7 +244,7 @@ enum NoteExcerpt {
         }
     }
 
-    /// The character a reference names ("amp", "#39", "#x4E2D"), or nil.
+    /// The character a reference names ("amp", "#x27", "#x4E2D", or a decimal number after "#"), or nil.
     static func entity(_ name: String) -> Unicode.Scalar? {
         switch name {
         case "amp": return "&"

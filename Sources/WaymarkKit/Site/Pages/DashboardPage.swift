@@ -171,7 +171,7 @@ enum DashboardPage {
         let change = last - first
         let changeText = (change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel
         if r.options.privacy.weight == .changes {
-            // Issue 14: privacy. The change alone (the sparkline's coordinates are pixels).
+            // Weight as changes only (privacy): the change alone (the sparkline's coordinates are pixels).
             return [
                 "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline",
                                                    title: r.text(.sparklineTitleChanges, ["change": changeText]))),

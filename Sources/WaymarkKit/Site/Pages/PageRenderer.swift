@@ -58,7 +58,7 @@ struct PageRenderer: Sendable {
             "section": .string(section),
             "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
             "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),
-            // Issue 14: privacy. `built.notes` and the like let templates leave out links to
+            // `built.notes` and the like let templates leave out links to
             // sections that are not built; `isPublic` drops the robots meta.
             "built": .object(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) })),
             "isPublic": .bool(options.privacy.isPublic),

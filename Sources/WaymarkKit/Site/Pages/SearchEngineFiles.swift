@@ -1,4 +1,4 @@
-/// `robots.txt` and `sitemap.xml`: what the site tells search engines (issue 14, privacy).
+/// `robots.txt` and `sitemap.xml`: what the site tells search engines (docs/privacy.md).
 /// A private site (the default) disallows everything and has no sitemap; a public one allows
 /// everything and, with a base URL, lists every page in a sitemap (sitemaps.org protocol).
 enum SearchEngineFiles {

@@ -5,7 +5,7 @@ enum StatsDocument {
 
     /// `habits` adds each tag's strength, frequency and best streak (and its current streak by
     /// the habit pages' rule).
-    /// Issue 14: privacy. The members of a section the site does not build are left out (not
+    /// The members of a section the site does not build are left out (not
     /// written as zeros): points → `streak`, `periods`, `balance` and the points in `tags` and
     /// `years`; habits → `tags` and the years' `completions`; targets → `targets` and the target
     /// figures of periods and years; notes → `notesWritten`, `moods`; weight → `weight`,
@@ -81,7 +81,7 @@ enum StatsDocument {
         return .object(members)
     }
 
-    /// The blocks after the point statistics: `targets` (issue 13), `weight`, then `bodyFat` and
+    /// The blocks after the point statistics: `targets`, `weight`, then `bodyFat` and
     /// `moods` only when the sources have them (so a site without them keeps its `stats.json` as it was).
     static func extras(_ content: SiteContent) -> [(String, JSONOutput)] {
         let options = content.options

@@ -1,17 +1,17 @@
 extension UIString {
     var chinese: String {
         switch self {
-        // Issue 14: serve
+        // The preview server
         case .previewBuildFailed: return "最近一次构建失败，这里显示的是上一次构建成功的网站。修正问题并保存后，页面会自动重新加载。"
         case .notFoundTitle: return "找不到页面"
         case .notFoundText: return "本网站中没有 {path}。"
         case .backToOverview: return "返回概览"
-        // Issue 14: privacy
+        // Privacy
         case .frontPageTitle: return "首页"
         case .weightChangesNote: return "本网站不显示体重数值：图表显示相对每个时间段开始时的变化。"
         case .weightChartDescriptionChanges: return "{start} 至 {end}，趋势变化 {change}。"
         case .sparklineTitleChanges: return "最近 30 天体重趋势：{change}"
-        // Issue 14: links and feed
+        // Links and feed
         case .shareDescription: return "用 Waymark 生成的个人进步网站。"
         case .feedNotesAndTargets: return "笔记和完成的目标"
         case .feedNotes: return "笔记"
@@ -33,7 +33,7 @@ extension UIString {
         case .historyPerQuarterOne: return "本季度的完成次数。"
         case .historyPerYearOne: return "今年的完成次数。"
         case .strengthChangeOne: return "近 30 天 {change} 个百分点"
-        // Issue 13: targets
+        // Targets
         case .overdueDaysOne: return "逾期 {n} 天"
         case .overdueDaysMany: return "逾期 {n} 天"
         case .lateDaysOne: return "晚 {n} 天"
@@ -45,7 +45,7 @@ extension UIString {
         case .clusterTitle: return "{n} 个目标，{start} 至 {end}：{names}"
         case .clusterMore: return "另有 {n} 个"
         case .undated: return "无日期"
-        // Issue 13: archives
+        // Archives
         case .notesYear: return "{year}年"
         case .notesYearContinued: return "{year}（续）"
         case .notesUndated: return "无日期"
@@ -63,7 +63,7 @@ extension UIString {
         case .monthHabitsTitle: return "按习惯"
         case .archiveCaption: return "每个月获得的分数；点击月份可查看当月的记录、日历和各习惯。"
         case .recordsDayHeading: return "{date} {weekday}"
-        // Issue 13: dashboard and weight
+        // Dashboard and weight
         case .progressNoEarlier: return "没有更早的数据"
         case .progressVsYesterday: return "较昨天 {percent}"
         case .progressVsPrevious: return "较前 {n} 天 {percent}"

@@ -1,17 +1,17 @@
 extension UIString {
     var english: String {
         switch self {
-        // Issue 14: serve
+        // The preview server
         case .previewBuildFailed: return "The last build failed, so this is the site as it was last built. Fix the problem and save: the page reloads by itself."
         case .notFoundTitle: return "Page not found"
         case .notFoundText: return "Nothing is at {path} in this site."
         case .backToOverview: return "Back to the overview"
-        // Issue 14: privacy
+        // Privacy
         case .frontPageTitle: return "Home"
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
         case .weightChartDescriptionChanges: return "From {start} to {end} the trend changed by {change}."
         case .sparklineTitleChanges: return "Weight trend, last 30 days: {change}"
-        // Issue 14: links and feed
+        // Links and feed
         case .shareDescription: return "A personal progress site made with Waymark."
         case .feedNotesAndTargets: return "Notes and completed targets"
         case .feedNotes: return "Notes"
@@ -33,7 +33,7 @@ extension UIString {
         case .historyPerQuarterOne: return "Completions this quarter."
         case .historyPerYearOne: return "Completions this year."
         case .strengthChangeOne: return "{change} point in the last 30 days"
-        // Issue 13: targets
+        // Targets
         case .overdueDaysOne: return "{n} day overdue"
         case .overdueDaysMany: return "{n} days overdue"
         case .lateDaysOne: return "{n} day late"
@@ -45,7 +45,7 @@ extension UIString {
         case .clusterTitle: return "{n} targets, {start} to {end}: {names}"
         case .clusterMore: return "and {n} more"
         case .undated: return "No date"
-        // Issue 13: archives
+        // Archives
         case .notesYear: return "{year}"
         case .notesYearContinued: return "{year} (continued)"
         case .notesUndated: return "Without a date"
@@ -63,7 +63,7 @@ extension UIString {
         case .monthHabitsTitle: return "By habit"
         case .archiveCaption: return "Points earned each month; a month links to its records, calendar and habits."
         case .recordsDayHeading: return "{weekday}, {date}"
-        // Issue 13: dashboard and weight
+        // Dashboard and weight
         case .progressNoEarlier: return "no earlier data"
         case .progressVsYesterday: return "{percent} vs yesterday"
         case .progressVsPrevious: return "{percent} vs the {n} days before"

@@ -35,17 +35,17 @@ public enum UIString: String, CaseIterable, Sendable {
     case recordsOne, recordsMany, strengthChangeOne, timelineCaptionOne, onTimeDetailOne, olderNotesOne, olderNotesMany
     case historyPerWeek, historyPerMonth, historyPerQuarter, historyPerYear, historyPerWeekOne, historyPerMonthOne, historyPerQuarterOne, historyPerYearOne
     case overallStrengthDescriptionOne, bestStreaksDescriptionOne, timesThisWeek, timesThisMonth, timesThisYear, timesAllTime, showNumbersOf, weekdayColumn, hourColumn, balanceLine, calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
-    // Issue 13: targets
+    // Targets
     case overdueDaysOne, overdueDaysMany, lateDaysOne, lateDaysMany, onTimeRate, onTimeDetail, oldOverdueSummary, timelineCaption, clusterTitle, clusterMore, undated
-    // Issue 13: archives
+    // Archives
     case notesYear, notesYearContinued, notesUndated, notesPageTitle, notesPageLabel, notesRange, notesEmpty, notesYears, notesPages, newerNotes, olderNotes, monthsNav, monthCalendarTitle, monthCalendarCaption, monthHabitsTitle, recordsDayHeading, archiveCaption
-    // Issue 13: dashboard and weight
+    // Dashboard and weight
     case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
-    // Issue 14: serve
+    // The preview server
     case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
-    // Issue 14: privacy
+    // Privacy
     case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
-    // Issue 14: links and feed
+    // Links and feed
     case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
 }
 

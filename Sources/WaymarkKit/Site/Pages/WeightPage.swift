@@ -32,7 +32,7 @@ enum WeightPage {
         let ranges = all.filter { ($0.days ?? Int.max) < span || $0.days == nil }
         let chosen = ranges.contains { $0.id == "90" } ? "90" : "all"
 
-        // Issue 14: privacy. With `privacy.weight: changes` the page shows changes only: no card,
+        // With `privacy.weight: changes` the page shows changes only: no card,
         // table, label or file holds a weight (docs/privacy.md).
         let changesOnly = r.options.privacy.weight == .changes
         var cards: [TemplateValue] = changesOnly ? [] : [

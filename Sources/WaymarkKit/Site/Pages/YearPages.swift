@@ -51,7 +51,7 @@ enum YearPages {
             ["label": .string(r.text(label)), "now": .string(now), "then": .string(then ?? "—"), "change": .string(change ?? "—")]
         }
         let fig = y.figures
-        // Issue 14: privacy. Figures of sections not built are left out, not shown as zeros
+        // Figures of sections not built are left out, not shown as zeros
         // (active days and streaks are days that scored points).
         let builds = r.options.builds
         var comparison: [TemplateValue] = []
