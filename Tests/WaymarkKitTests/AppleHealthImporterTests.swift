@@ -235,8 +235,10 @@ struct AppleHealthImporterTests {
         #expect(AppleHealthImporter.importer.claim([files[1]]).isEmpty)
     }
 
+    /// The first to claim files: only the Waymark export, a folder format, comes before it.
     @Test func isFirstInTheImporterList() {
-        #expect(SourceImporters.all.first?.id == "apple-health")
+        #expect(SourceImporters.all.map(\.id).prefix(2) == ["waymark", "apple-health"])
+        #expect(SourceImporters.all.first?.folder != nil && SourceImporters.all.dropFirst().allSatisfy { $0.folder == nil })
     }
 
     @Test func reportsProgressEveryFewMegabytes() {

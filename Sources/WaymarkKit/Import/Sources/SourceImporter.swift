@@ -1,8 +1,10 @@
 /// One format Waymark reads: how to recognise its files and how to map them to the model.
 ///
-/// Detection asks the importers in `SourceImporter.all`'s order; each picks the files it reads
-/// (`claim`) out of those no earlier importer took, by name and by content (`SourceFile.head`),
-/// grouped into units read together. Reading never throws: problems become diagnostics.
+/// Detection asks the importers in `SourceImporters.all`'s order. A format that is a whole folder
+/// (a Waymark export) recognises it by the names in it (`folder`) and reads it as one unit.
+/// Otherwise each importer picks the files it reads (`claim`) out of those no earlier importer
+/// took, by name and by content (`SourceFile.head`), grouped into units read together. Reading
+/// never throws: problems become diagnostics.
 public struct SourceImporter: Sendable {
     /// A short stable identifier, e.g. `loop-csv`.
     public var id: String
@@ -18,6 +20,22 @@ public struct SourceImporter: Sendable {
     /// this format but cannot be read, when that can be told: said instead of "not a format
     /// Waymark knows".
     public var explain: (@Sendable (_ file: SourceFile, _ among: [SourceFile]) -> String?)?
+    /// For a format that is a folder read as a whole: the folder is not walked file by file.
+    public var folder: FolderFormat?
+
+    /// How a format that is a folder is told and read.
+    public struct FolderFormat: Sendable {
+        /// Whether a folder holding entries with these names is one.
+        public var recognises: @Sendable (_ names: [String]) -> Bool
+        /// Reads the folder at `directory`. Diagnostics name files relative to the folder.
+        public var read: @Sendable (_ fileSystem: FileSystem, _ directory: String, _ context: ImportContext) -> SourcePart
+
+        public init(recognises: @escaping @Sendable ([String]) -> Bool,
+                    read: @escaping @Sendable (FileSystem, String, ImportContext) -> SourcePart) {
+            self.recognises = recognises
+            self.read = read
+        }
+    }
 
     public init(id: String, name: String, howToExport: String,
                 claim: @escaping @Sendable ([SourceFile]) -> [[SourceFile]],
@@ -30,6 +48,18 @@ public struct SourceImporter: Sendable {
         self.read = read
         self.explain = explain
     }
+
+    /// An importer of a format that is a folder: it claims no loose files (in an archive, or
+    /// among a folder's files), only folders `recognises` knows.
+    public static func folder(id: String, name: String, howToExport: String, _ format: FolderFormat) -> SourceImporter {
+        var importer = SourceImporter(id: id, name: name, howToExport: howToExport, claim: { _ in [] },
+                                      read: { files, _ in SourcePart(kind: name, files: files.map(\.path)) })
+        importer.folder = format
+        return importer
+    }
+
+    /// How the format is listed among those Waymark reads: a folder format as a folder.
+    var listedName: String { folder == nil ? name : name + " folder" }
 
     /// An importer of single files: `recognises` looks at one file, `readFile` reads it.
     public static func perFile(id: String, name: String, howToExport: String,

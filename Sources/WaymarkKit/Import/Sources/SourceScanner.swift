@@ -1,11 +1,14 @@
 /// Turns a SOURCE argument (a folder, a file or a zip archive) into the files importers look at.
 ///
-/// Folders are walked to `maxDepth` levels, without hidden files and without following a
+/// A folder that one of `importers` reads as a whole (a Waymark export) is not walked. Other
+/// folders are walked to `maxDepth` levels, without hidden files and without following a
 /// symbolic link that leads out of the folder. Archives are listed, not extracted.
 struct SourceScanner: Sendable {
     static let maxDepth = 8
     static let maxFiles = 200_000
     var fileSystem: FileSystem
+    /// The formats, for the ones that are folders.
+    var importers: [SourceImporter] = SourceImporters.all
 
     func scan(_ given: String) -> Result<ScannedSource, SourceError> {
         guard fileSystem.kind(given) != nil, let canonical = fileSystem.canonicalPath(given) else {
@@ -14,8 +17,9 @@ struct SourceScanner: Sendable {
         switch fileSystem.kind(canonical) {
         case .directory?:
             let names = (try? fileSystem.listDirectory(canonical)) ?? []
-            if names.contains(where: { ExportReader.dataFiles.contains($0) }) || (names.contains("notes") && names.contains("profile.json")) {
-                return .success(ScannedSource(given: given, shape: .waymarkExport(directory: given), isSingleFile: false, identity: canonical, warnings: []))
+            if let importer = importers.first(where: { $0.folder?.recognises(names) == true }) {
+                return .success(ScannedSource(given: given, shape: .folder(importer: importer, directory: given), isSingleFile: false,
+                                              identity: canonical, warnings: []))
             }
             var warnings: [Diagnostic] = []
             var files: [SourceFile] = []

@@ -70,8 +70,8 @@ enum HabitBullImporter {
             switch NumberText.double(valueField.text) {
             case .success(let v) where v >= 0 && v <= maxValue: value = v
             case .success, .failure(.outOfRange):
-                // A warning, not an error: real exports hold HabitBull's own -2150000000, and the
-                // issue asks for these to be reported and left out while the rest is built.
+                // A warning, not an error: real exports hold HabitBull's own -2150000000, which is
+                // reported and left out while the rest is built.
                 var warning = table.bad(valueField, "a Value outside 0…1,000,000; the row is not imported")
                 warning.severity = .warning
                 warning.dropsRecord = false
