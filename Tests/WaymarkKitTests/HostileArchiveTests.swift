@@ -37,7 +37,7 @@ struct HostileArchiveTests {
             Issue.record("the bomb was listed")
         } catch {
             #expect(error.message.hasPrefix("bomb.tgz: unpacking it produced more than 64 MiB, the most Waymark inflates from an archive of "))
-            #expect(error.message.hasSuffix("(1100 times its size, at least 64 MiB); it looks like a zip bomb and was not read further"))
+            #expect(error.message.hasSuffix("(1,100 times its size, at least 64 MiB); it looks like a zip bomb and was not read further"))
         }
         // Stopped within one chunk past the limit, not after inflating the whole entry.
         #expect(archive.work.inflated > 64 << 20)
