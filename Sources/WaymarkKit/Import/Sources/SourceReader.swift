@@ -20,6 +20,13 @@ public struct SourceReader: Sendable {
     public struct Unit: Sendable {
         public var importer: SourceImporter
         public var files: [SourceFile]
+        /// The unit's part when its first file was read already, as its archive was listed.
+        var prepared: SourcePart? = nil
+
+        /// What the importer makes of the files.
+        func read(_ context: ImportContext) -> SourcePart {
+            prepared ?? importer.read(files, context)
+        }
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -32,6 +39,8 @@ public struct SourceReader: Sendable {
         public var ignored: [String]
         /// The earlier SOURCE this one is the same file or folder as; it was not read again.
         public var sameAs: String?
+        /// What reading the SOURCE cost, when it is an archive.
+        var archiveWork: ArchiveBudget.Work? = nil
     }
 
     /// A part without its records: kind, files, counts, remarks and what was dropped.
@@ -65,21 +74,25 @@ public struct SourceReader: Sendable {
         var plan: [(source: Int, unit: Unit)] = []
         var waymark: [(source: Int, directory: String)] = []
         var seen: [String: String] = [:]
+        var archives: [(source: Int, archive: ZipArchive)] = []
+        let listing = ListingReads(importers: importers, context: context)
         for (index, given) in sources.enumerated() {
             var report = SourceReport(given: given, parts: [], ignored: [], sameAs: nil)
             defer { reports.append(report) }
+            // Before listing it, not after: an archive's listing reads some of it already.
+            if let canonical = fileSystem.canonicalPath(given), let earlier = seen[canonical] {
+                report.sameAs = earlier
+                continue
+            }
             let scanned: ScannedSource
-            switch SourceScanner(fileSystem: fileSystem).scan(given) {
+            switch SourceScanner(fileSystem: fileSystem, listing: listing).scan(given) {
             case .failure(let error):
                 diagnostics.append(.error(given, .file, Self.strip(error.message, given), category: error.category))
                 continue
             case .success(let s): scanned = s
             }
-            if let earlier = seen[scanned.identity] {
-                report.sameAs = earlier
-                continue
-            }
             seen[scanned.identity] = given
+            if let archive = scanned.archive { archives.append((index, archive)) }
             diagnostics += scanned.warnings
             switch scanned.shape {
             case .waymarkExport(let directory):
@@ -90,7 +103,7 @@ public struct SourceReader: Sendable {
                     let units = importer.claim(remaining)
                     let taken = Set(units.flatMap { $0.map(\.path) })
                     remaining.removeAll { taken.contains($0.path) }
-                    plan += units.map { (index, Unit(importer: importer, files: $0)) }
+                    plan += units.map { (index, Unit(importer: importer, files: $0, prepared: listing.part(of: $0, by: importer))) }
                 }
                 report.ignored = remaining.map(\.path)
                 let claimedAny = plan.contains { $0.source == index }
@@ -123,7 +136,8 @@ public struct SourceReader: Sendable {
         }
 
         let context = self.context
-        var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, context) }
+        var parts = schedule(plan.map(\.unit)) { unit in unit.read(context) }
+        for (source, archive) in archives { reports[source].archiveWork = archive.work }
         var partSources = plan.map(\.source)
         var noteAssets: [String] = []
         var noteRoot: String?
