@@ -16,4 +16,6 @@ struct ScannedSource: Sendable {
     var identity: String
     /// Things skipped while looking (links leading out, files beyond the limits).
     var warnings: [Diagnostic]
+    /// The archive the files are entries of, for what reading it cost.
+    var archive: ZipArchive? = nil
 }

@@ -37,16 +37,50 @@ public struct SourceImporter: Sendable {
         }
     }
 
+    /// Whether this importer may read `file`'s bytes, told from its name, size and head alone
+    /// (its bytes cannot be read yet). It only has to say yes to every file `claim` may take and
+    /// `claim` or `read` then reads: an archive's listing keeps those entries in memory (up to
+    /// `ListingReads.maxKept` in all), so that the archive is inflated once.
+    public var mayRead: @Sendable (_ file: SourceFile) -> Bool
+    /// How this importer reads a file too large to keep in memory while a `.tar.gz` is listed,
+    /// when it streams such files.
+    public var streamed: Streamed?
+
+    /// Files an importer streams (Apple Health's export.xml, hundreds of MB): one found in a
+    /// `.tar.gz` is read by itself as the archive is listed, and the part it gave is used when
+    /// `claim` then makes it the first file of one of this importer's units.
+    public struct Streamed: Sendable {
+        /// Whether `file` is one, from its name, size and head alone.
+        public var recognises: @Sendable (_ file: SourceFile) -> Bool
+        /// Reads one such file by itself.
+        public var read: @Sendable (_ file: SourceFile, _ context: ImportContext) -> SourcePart
+        /// The part of the unit `files`, from `first`, what `read` gave for its first file; the
+        /// same as the importer's `read` of the unit.
+        public var complete: @Sendable (_ first: SourcePart, _ files: [SourceFile]) -> SourcePart
+
+        public init(recognises: @escaping @Sendable (SourceFile) -> Bool,
+                    read: @escaping @Sendable (SourceFile, ImportContext) -> SourcePart,
+                    complete: @escaping @Sendable (SourcePart, [SourceFile]) -> SourcePart) {
+            self.recognises = recognises
+            self.read = read
+            self.complete = complete
+        }
+    }
+
+    /// `mayRead` is by default whether `claim` takes the file alone.
     public init(id: String, name: String, howToExport: String,
                 claim: @escaping @Sendable ([SourceFile]) -> [[SourceFile]],
                 read: @escaping @Sendable ([SourceFile], ImportContext) -> SourcePart,
-                explain: (@Sendable (SourceFile, [SourceFile]) -> String?)? = nil) {
+                explain: (@Sendable (SourceFile, [SourceFile]) -> String?)? = nil,
+                mayRead: (@Sendable (SourceFile) -> Bool)? = nil, streamed: Streamed? = nil) {
         self.id = id
         self.name = name
         self.howToExport = howToExport
         self.claim = claim
         self.read = read
         self.explain = explain
+        self.mayRead = mayRead ?? { !claim([$0]).isEmpty }
+        self.streamed = streamed
     }
 
     /// An importer of a format that is a folder: it claims no loose files (in an archive, or
@@ -70,6 +104,7 @@ public struct SourceImporter: Sendable {
                        read: { files, context in
                            guard let file = files.first else { return SourcePart(kind: name, files: []) }
                            return readFile(file, context)
-                       })
+                       },
+                       mayRead: recognises)
     }
 }

@@ -23,6 +23,14 @@ public struct SourceReader: Sendable {
         public var files: [SourceFile]
         /// The folder, for a format read as a whole (`SourceImporter.folder`).
         public var folder: String?
+
+        /// The unit's part when its first file was read already, as its archive was listed.
+        var prepared: SourcePart? = nil
+
+        /// What the importer makes of the files.
+        func read(_ context: ImportContext) -> SourcePart {
+            prepared ?? importer.read(files, context)
+        }
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -35,6 +43,8 @@ public struct SourceReader: Sendable {
         public var ignored: [String]
         /// The earlier SOURCE this one is the same file or folder as; it was not read again.
         public var sameAs: String?
+        /// What reading the SOURCE cost, when it is an archive.
+        var archiveWork: ArchiveBudget.Work? = nil
     }
 
     /// A part without its records: kind, files, counts, remarks and what was dropped.
@@ -67,21 +77,25 @@ public struct SourceReader: Sendable {
         var reports: [SourceReport] = []
         var plan: [(source: Int, unit: Unit)] = []
         var seen: [String: String] = [:]
+        var archives: [(source: Int, archive: ZipArchive)] = []
+        let listing = ListingReads(importers: importers, context: context)
         for (index, given) in sources.enumerated() {
             var report = SourceReport(given: given, parts: [], ignored: [], sameAs: nil)
             defer { reports.append(report) }
+            // Before listing it, not after: an archive's listing reads some of it already.
+            if let canonical = fileSystem.canonicalPath(given), let earlier = seen[canonical] {
+                report.sameAs = earlier
+                continue
+            }
             let scanned: ScannedSource
-            switch SourceScanner(fileSystem: fileSystem, importers: importers).scan(given) {
+            switch SourceScanner(fileSystem: fileSystem, importers: importers, listing: listing).scan(given) {
             case .failure(let error):
                 diagnostics.append(.error(given, .file, Self.strip(error.message, given), category: error.category))
                 continue
             case .success(let s): scanned = s
             }
-            if let earlier = seen[scanned.identity] {
-                report.sameAs = earlier
-                continue
-            }
             seen[scanned.identity] = given
+            if let archive = scanned.archive { archives.append((index, archive)) }
             diagnostics += scanned.warnings
             switch scanned.shape {
             case .folder(let importer, let directory):
@@ -92,7 +106,7 @@ public struct SourceReader: Sendable {
                     let units = importer.claim(remaining)
                     let taken = Set(units.flatMap { $0.map(\.path) })
                     remaining.removeAll { taken.contains($0.path) }
-                    plan += units.map { (index, Unit(importer: importer, files: $0, folder: nil)) }
+                    plan += units.map { (index, Unit(importer: importer, files: $0, folder: nil, prepared: listing.part(of: $0, by: importer))) }
                 }
                 report.ignored = remaining.map(\.path)
                 let claimedAny = plan.contains { $0.source == index }
@@ -126,7 +140,7 @@ public struct SourceReader: Sendable {
 
         let context = self.context, fileSystem = self.fileSystem, prefixFolders = sources.count > 1
         var parts = context.parallelism.map(plan.map(\.unit)) { unit in
-            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.importer.read(unit.files, context) }
+            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context) }
             var part = format.read(fileSystem, directory, context)
             // A folder's files are named inside it: beside other sources, say which folder.
             if prefixFolders {
@@ -138,6 +152,7 @@ public struct SourceReader: Sendable {
             }
             return part
         }
+        for (source, archive) in archives { reports[source].archiveWork = archive.work }
         var partSources = plan.map(\.source)
         // The notes' images are those of the first folder read as a whole (a Waymark export).
         let noteFolder = plan.indices.filter { plan[$0].unit.folder != nil }.min { plan[$0].source < plan[$1].source }

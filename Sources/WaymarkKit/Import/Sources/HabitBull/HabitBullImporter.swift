@@ -64,7 +64,7 @@ enum HabitBullImporter {
             let dateField = fields[dateAt], valueField = fields[valueAt]
             let day = HabitBullDate.parse(dateField.text, order: order)
             if day == nil {
-                part.diagnostics.append(table.bad(dateField, "not a date such as 2016-03-18 or 3/18/2016"))
+                part.diagnostics.append(table.badDate(dateField, "not a date such as 2016-03-18 or 3/18/2016"))
             }
             var value: Double?
             switch NumberText.double(valueField.text) {
