@@ -7,12 +7,12 @@ struct BuildSettingsTests {
                                          clock: { 0 }, processID: 1)
 
     private func resolve(_ args: [String], in dir: String = "/nonexistent-dir") throws -> BuildSettings {
-        try BuildSettings.resolve(try BuildCommand.spec.parse(args), env, directory: dir)
+        try BuildSettings.resolve(try BuildCommand.spec.parse(args).build, env, directory: dir)
     }
 
     private func failure(_ args: [String], in dir: String = "/nonexistent-dir") throws -> BuildSettings.Failure {
         do {
-            _ = try BuildSettings.resolve(try BuildCommand.spec.parse(args), env, directory: dir)
+            _ = try BuildSettings.resolve(try BuildCommand.spec.parse(args).build, env, directory: dir)
         } catch let error as BuildSettings.Failure {
             return error
         }
@@ -57,6 +57,19 @@ struct BuildSettingsTests {
         #expect(r.baseURL?.text == "https://other.example/")
         // Keys with no option stay as the file says.
         #expect(r.goalWeightKg == 70 && r.sections == [.overview, .weight] && r.privacy.hidden == [.notes])
+    }
+
+    /// A source given as an object keeps its own units, by its path beside the file; the
+    /// command line's `--distance-unit` is for every other source.
+    @Test func aSourcesOwnUnitsAndTheDistanceUnitReachTheRequest() throws {
+        let dir = TemporaryDirectory()
+        dir.write("proj/waymark.json", #"{"sources": ["export", {"path": "Activities.csv", "distanceUnit": "mi", "weightUnit": "lb"}]}"#)
+        let r = try resolve(["--config", dir.file("proj/waymark.json"), "--distance-unit", "km"]).request
+        #expect(r.source == .paths([dir.file("proj/export"), dir.file("proj/Activities.csv")]))
+        #expect(r.distanceUnit == .km && r.weightUnit == nil)
+        #expect(r.sourceSettings == [dir.file("proj/Activities.csv"): SourceSettings(weightUnit: .lb, distanceUnit: .mi)])
+        let wrong = try failure(["--distance-unit", "yards"])
+        #expect(wrong.isUsage && wrong.message == "unknown distance unit 'yards'; use km or mi")
     }
 
     @Test func withoutAFileTheDefaultsAreAsBefore() throws {

@@ -104,6 +104,21 @@ struct CLITests {
             """)
     }
 
+    /// `check --distance-unit mi` reads Garmin's distances as miles, and says nothing of the
+    /// unit; without it they are kilometres, with the warning saying how to choose.
+    @Test func checkTakesTheDistanceUnit() throws {
+        let file = TestPaths.fixtures.appendingPathComponent("Import/garmin/Activities.csv").path
+        let assumed = CLIRun(["check", file])
+        #expect(assumed.code == 0)
+        #expect(assumed.stderr.contains("read as kilometres; if the account shows miles, choose --distance-unit mi"))
+        let chosen = CLIRun(["check", file, "--distance-unit", "mi"])
+        #expect(chosen.code == 0)
+        #expect(!chosen.stderr.contains("--distance-unit"))
+        let wrong = CLIRun(["check", file, "--distance-unit", "mls"])
+        #expect(wrong.code == 64)
+        #expect(wrong.stderr.hasPrefix("error: unknown distance unit 'mls'; use km or mi"))
+    }
+
     @Test func initThemeWritesTheDefaultsAndNeverOverwrites() throws {
         let dir = TemporaryDirectory()
         let run = CLIRun(["init-theme", dir.file("theme")])

@@ -8,9 +8,12 @@ import Testing
 /// data in any file of the site, and no direction control from the data left open past the
 /// element it is in (`DirectionCheck`).
 struct HostileInputTests {
-    @Test func theCorpusHasAtLeast40Cases() {
+    @Test func theCorpusHasAtLeast40Cases() throws {
         #expect(HostileCase.all.count >= 40)
         #expect(Set(HostileCase.all.map(\.name)).count == HostileCase.all.count)
+        // docs/reliability.md states the size of the corpus.
+        let docs = try DocumentedLimitsTests.text("reliability.md")
+        #expect(docs.contains("holds \(HostileCase.all.count) broken or malicious exports"))
     }
 
     /// Finds active content: script elements, event-handler attributes, script URLs in attributes or CSS.

@@ -10,13 +10,4 @@ public enum DistanceUnit: String, Sendable, CaseIterable, Hashable {
         case .mi: return 1.609344
         }
     }
-
-    /// The unit by any name `--distance-unit` and `distanceUnit` take.
-    public init?(named text: String) {
-        switch text.trimmingWhitespace().lowercased() {
-        case "km", "kms", "kilometres", "kilometers": self = .km
-        case "mi", "mile", "miles": self = .mi
-        default: return nil
-        }
-    }
 }

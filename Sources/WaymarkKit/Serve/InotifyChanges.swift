@@ -112,7 +112,7 @@ final class InotifyChanges: ChangeSource {
         guard add(folder, everything: true, names: [], flags: flags), let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntryName.text(entry)
             guard name != ".", name != "..", !isEditorScratch(name) else { continue }
             let path = folder + "/" + name
             switch entry.pointee.d_type {

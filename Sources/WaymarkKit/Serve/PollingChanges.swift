@@ -59,9 +59,7 @@ final class PollingChanges: ChangeSource {
         guard depth < 16, let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntryName.text(entry)
             guard name != ".", name != "..", !isEditorScratch(name) else { continue }
             let path = folder + "/" + name
             guard let stamp = PollingChanges.stamp(path, follow: false) else { continue }

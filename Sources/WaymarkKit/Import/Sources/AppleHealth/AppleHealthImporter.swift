@@ -16,7 +16,10 @@ public enum AppleHealthImporter {
     public static let importer = SourceImporter(
         id: "apple-health", name: name,
         howToExport: "in the Health app, tap your picture (top right) → Export All Health Data, and share export.zip",
-        claim: { claim($0) }, read: { read($0, $1) })
+        claim: { claim($0) }, read: { read($0, $1) },
+        // The files beside an export are only counted; the export itself is streamed.
+        mayRead: { _ in false },
+        streamed: SourceImporter.Streamed(recognises: { recognises($0) }, read: { readInOnePass($0, $1) }, complete: { complete($0, $1) }))
 
     static let otherRecordsReason = "records of other types (heart rate, basal energy, stand minutes, …)"
     static let otherFilesReason = "files of the export Waymark does not read (export_cda.xml, workout routes, electrocardiograms)"
@@ -82,7 +85,12 @@ public enum AppleHealthImporter {
 
     static func read(_ files: [SourceFile], _ context: ImportContext) -> SourcePart {
         guard let file = files.first else { return SourcePart(kind: name, files: []) }
-        var part = read(file, context)
+        return complete(read(file, context), files)
+    }
+
+    /// The part of a unit from the part of its export: the files beside it are counted.
+    static func complete(_ export: SourcePart, _ files: [SourceFile]) -> SourcePart {
+        var part = export
         if files.count > 1 { part.drop(otherFilesReason, count: files.count - 1) }
         return part
     }
@@ -95,6 +103,14 @@ public enum AppleHealthImporter {
         var part = read(file, context, scanner: false, gaveUp: &gaveUp) ?? SourcePart(kind: name, files: [file.path])
         if let gaveUp { part.remarks.append("read by libxml2, not the faster reader, which does not read \(gaveUp)") }
         return part
+    }
+
+    /// Reads `file` as it streams by (a `.tar.gz` being listed), which can be done once: with
+    /// `HealthXMLScanner` only. Nil when the scanner gives up: libxml2 then reads the file again
+    /// from its start, after the listing (`read(_:_:)`).
+    static func readInOnePass(_ file: SourceFile, _ context: ImportContext) -> SourcePart? {
+        var gaveUp: String?
+        return read(file, context, scanner: true, gaveUp: &gaveUp)
     }
 
     /// One reading of `file`; nil when the scanner gave up (never with libxml2), and why.

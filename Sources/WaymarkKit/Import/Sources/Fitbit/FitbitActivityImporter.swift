@@ -15,7 +15,9 @@ enum FitbitActivityImporter {
     static let importer = SourceImporter(
         id: "fitbit-activity", name: name,
         howToExport: "takeout.google.com → select Fitbit → export; Waymark reads Takeout/Fitbit/Global Export Data/steps-*.json, distance-*.json, calories-*.json and sleep-*.json",
-        claim: claim, read: read)
+        claim: claim, read: read,
+        // A folder's files are a unit, each told by itself.
+        mayRead: { kind(of: $0) != nil })
 
     enum Kind: Equatable { case minutes(ActivityMetric, factor: Double), sleep }
 
@@ -24,8 +26,8 @@ enum FitbitActivityImporter {
     static func kind(of file: SourceFile) -> Kind? {
         let name = file.lowercasedName
         guard name.hasSuffix(".json") else { return nil }
-        let compact = String(file.headText.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })
-        if compact.hasPrefix("[{"), compact.contains("\"logId\":"), compact.contains("\"dateOfSleep\":") { return .sleep }
+        let compact = CompactHead(file)
+        if compact.hasPrefix("[{"), compact.has(key: "logId"), compact.has(key: "dateOfSleep") { return .sleep }
         guard compact.hasPrefix("[{\"dateTime\":\"") || compact.hasPrefix("[{\"value\":"), compact.contains("\"value\":\"") else { return nil }
         if name.hasPrefix("steps-") { return .minutes(.steps, factor: 1) }
         if name.hasPrefix("distance-") { return .minutes(.distance, factor: 1e-5) }

@@ -17,7 +17,9 @@ enum GoogleFitImporter {
     static let importer = SourceImporter(
         id: "google-fit", name: name,
         howToExport: "takeout.google.com → select Fit → export; Waymark reads Takeout/Fit/Daily activity metrics/ (Daily Aggregations/ in older Takeouts): the daily summary and the per-day files (the zip itself works too)",
-        claim: claim, read: read)
+        claim: claim, read: read,
+        // Every file a unit holds is a summary or a per-day file, each told by itself.
+        mayRead: { recognises($0) })
 
     /// The summary: a header starting with `Date` beside Google's column names (at least two of
     /// them, or the average weight), whatever the file is called.
