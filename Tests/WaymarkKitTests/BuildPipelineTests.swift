@@ -24,7 +24,7 @@ struct BuildPipelineTests {
         let request = BuildRequest(source: .demo, output: "unused", language: .zhHans)
         let read = pipeline.read(request)
         #expect(read.errors.isEmpty && read.result.export.points.count == 407)
-        let options = try pipeline.siteOptions(request, read.result.export.profile)
+        let options = try pipeline.checkedSiteOptions(request, read.result.export)
         #expect(options.language == .zhHans && options.zone.identifier == "Asia/Shanghai")
         let notes = pipeline.renderNotes(read.result.export.notes,
                                          loadExportFile: pipeline.exportFileLoader(BuildPipeline.demoFileSystem, BuildPipeline.demoRoot,

@@ -43,7 +43,7 @@ public struct BuildSettings: Sendable {
     static let options: [CommandSpec.Option] = [
         configOption,
         .init(names: ["-o", "--output"], value: "DIR", help: "Where to write the site (default: ./site, or beside waymark.json)."),
-        .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now)."),
+        .init(names: ["--now"], value: "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt or a newer record, else now, or the last day of data older than 30 days)."),
         CommonOptions.timeZone,
         CommonOptions.weightUnit,
         .init(names: ["--lang"], value: "LANG", help: "Language of the site: en or zh-Hans (default: the profile's, else en)."),

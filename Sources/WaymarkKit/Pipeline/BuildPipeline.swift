@@ -45,6 +45,9 @@ public struct BuildPipeline: Sendable {
         public var warnings: [Diagnostic]
         /// Notes with `private: true`, left out of the site.
         public var privateNotes = 0
+        /// The moment the site shows and why, and the site's zone.
+        public var shown: ShownMoment?
+        public var zone: Zone = .utc
         /// Seconds each part of the build took: "read" (with the notes through Markdown),
         /// "compute", "render and write" (overlapped, see `renderAndWrite`).
         public var timings: [(part: String, seconds: Double)]
@@ -62,14 +65,14 @@ public struct BuildPipeline: Sendable {
         let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: true) { throw failure }
         lap("read")
-        let options = try siteOptions(request, read.result.export)
+        let options = try checkedSiteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
         lap("compute")
         let (paths, report) = try renderAndWrite(content, request)
         lap("render and write")
         return Outcome(report: report, output: request.output, files: paths.count,
                        pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
-                       warnings: read.warnings + content.warnings, privateNotes: read.privateNotes, timings: timings)
+                       warnings: read.warnings + content.warnings, privateNotes: read.privateNotes, shown: options.shown, zone: options.zone, timings: timings)
     }
 
     /// What a build into memory made (`waymark serve`).
@@ -93,7 +96,7 @@ public struct BuildPipeline: Sendable {
     public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
         let (read, rendered) = readAndRender(request)
         if let failure = read.failure(writes: false) { throw failure }
-        let options = try siteOptions(request, read.result.export)
+        let options = try checkedSiteOptions(request, read.result.export)
         let content = compute(read.result, rendered: rendered, options: options)
         let renderer = try siteRenderer(request)
         return PreparedSite(content: content, renderer: renderer, pages: renderer.pageRenderer(content), jobs: renderer.jobs(content),
@@ -217,26 +220,23 @@ public struct BuildPipeline: Sendable {
         return ReadOutcome(result, skipInvalid: request.skipInvalid)
     }
 
-    /// The zone, `now`, language and title: the request's, else the profile's, else defaults.
-    func siteOptions(_ request: BuildRequest, _ profile: Profile) throws(BuildFailure) -> SiteOptions {
+    /// The zone, `now` (`ShownMoment`: the request's, else from the data and the clock),
+    /// language and title: the request's, else the profile's, else defaults.
+    func siteOptions(_ request: BuildRequest, _ export: Export) -> SiteOptions {
+        let profile = export.profile
         let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
-        let moment = request.now.map { $0.moment(in: zone) } ?? profile.exportedAt
-        let now: Int64
-        switch moment {
-        case .instant(let s)?: now = s
-        case .day(let d)?: now = zone.startOfDay(d.adding(days: 1)) - 1  // the end of that day
-        case nil: now = clock()
-        }
-        return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
-                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL)
+        let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
+        return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
+                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL,
+                           shown: shown)
     }
 
     /// The site's options for `export`, refused (bad data) when the site's clock puts `now` or a
     /// moment of the data outside years 1 to 9999. The importers refuse what falls outside in
     /// UTC, naming file and place; this catches what only the site's zone moves out (a time of
     /// the first hours of year 1 seen from the Americas), which no page could hold.
-    func siteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
-        let options = try siteOptions(request, export.profile)
+    func checkedSiteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
+        let options = siteOptions(request, export)
         let outside = CalendarSpan.contains(options.now, in: options.zone) ? CalendarSpan.firstOutside(export, in: options.zone)
             : CalendarSpan.Outside(record: "the moment statistics are computed for (--now or the export date)", instant: options.now)
         guard let outside else { return options }

@@ -193,6 +193,8 @@ extension UIString {
         case .skipToContent: return "跳到正文"
         case .generatedBy: return "由 Waymark 生成"
         case .generatedOn: return "数据截至"
+        case .dataUpTo: return "数据截至"
+        case .dataUpToDetail: return "统计和图表以这一天为准。"
         case .siteTitleDefault: return "我的进步"
         case .siteTitleNamed: return "{name}的进步"
         case .mainNavigation: return "主导航"

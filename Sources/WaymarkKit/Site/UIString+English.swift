@@ -193,6 +193,8 @@ extension UIString {
         case .skipToContent: return "Skip to content"
         case .generatedBy: return "Made with Waymark"
         case .generatedOn: return "Data as of"
+        case .dataUpTo: return "Data up to"
+        case .dataUpToDetail: return "figures and charts show that day and before."
         case .siteTitleDefault: return "My progress"
         case .siteTitleNamed: return "{name}’s progress"
         case .mainNavigation: return "Main"
