@@ -136,6 +136,8 @@ enum StatsDocument {
             ("toGoal", kg(w.toGoal)),
             ("projectedGoalDate", w.projectedGoalDate.map { .string($0.description) } ?? .null),
             ("bmi", .fixed(w.bmi, 1)),
+            ("goalDirection", w.goalDirection.map { .string($0.rawValue) } ?? .null),
+            ("goalReached", w.goalReached.map { .bool($0) } ?? .null),
         ])
     }
 
