@@ -10,7 +10,8 @@ Run alone to compare binaries in one sitting (a run past --timeout counts as the
 import os, statistics, subprocess, sys, time
 
 INPUTS = ["bomb-2k.tgz", "bomb-10k.tgz", "fitbit-500.zip", "fitbit-1000.zip", "fitbit-2000.zip", "fitbit-4000.zip",
-          "daylio-10k.csv", "daylio-40k.csv"]
+          "daylio-10k.csv", "daylio-40k.csv", "takeout-fitbit.tgz", "health-100m.zip", "health-100m.tgz",
+          "real-exports.zip", "real-exports.tgz"]
 
 
 def once(binary, path, timeout):
@@ -35,6 +36,9 @@ def run(binaries, work, runs, timeout=300, only=None):
           f"load {os.getloadavg()[0]:.1f}):", flush=True)
     for name in names:
         path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            print(f"  {name:<16} skipped (not made: made only from ../shared/real-exports when it is there)", flush=True)
+            continue
         times = {b: [] for b in binaries}
         outcome = {}
         for _ in range(runs):

@@ -235,8 +235,10 @@ struct AppleHealthImporterTests {
         #expect(AppleHealthImporter.importer.claim([files[1]]).isEmpty)
     }
 
+    /// The first to claim files: only the Waymark export, a folder format, comes before it.
     @Test func isFirstInTheImporterList() {
-        #expect(SourceImporters.all.first?.id == "apple-health")
+        #expect(SourceImporters.all.map(\.id).prefix(2) == ["waymark", "apple-health"])
+        #expect(SourceImporters.all.first?.folder != nil && SourceImporters.all.dropFirst().allSatisfy { $0.folder == nil })
     }
 
     @Test func reportsProgressEveryFewMegabytes() {
@@ -319,5 +321,26 @@ extension AppleHealthImporterTests {
 
         let missing = Self.read(Self.export(" <ExportDate/>"))
         #expect(missing.diagnostics.map(\.description) == ["export.xml:3: ExportDate has no value; when the export was made is left unknown"])
+    }
+
+    /// A date whose offset moves it out of years 1 to 9999 in UTC says what it is in UTC, in both
+    /// of Apple's forms; one that stays inside is read. 0001-01-01 00:00:00 +1400 is 14 hours
+    /// before 0001-01-01T00:00:00Z (−62,135,596,800 s), 9999-12-31 23:00:00 −1200 is 11 hours past
+    /// the end of year 9999.
+    @Test func offsetsThatLeaveYears1To9999InUTCAreExplained() {
+        let part = Self.read(Self.export(" <ExportDate value=\"0001-01-01 05:00:00 +0530\"/>\n"
+            + Self.record("BodyMass", unit: "kg", value: "72.4", start: "0001-01-01 00:00:00 +1400") + "\n"
+            + Self.record("BodyMass", unit: "kg", value: "72.4", start: "9999-12-31 23:00:00 -1200") + "\n"
+            + Self.record("BodyMass", unit: "kg", value: "72.4", start: "00010101000000+1400") + "\n"
+            + Self.record("BodyMass", unit: "kg", value: "72.4", start: "2023-12-02 25:00:00 +0100") + "\n"
+            + Self.record("BodyMass", unit: "kg", value: "71.9", start: "0001-01-01 14:00:00 +1400")))
+        #expect(part.diagnostics.map(\.description) == [
+            "export.xml:3: ExportDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"0001-01-01 05:00:00 +0530\"); that is 0000-12-31T23:30:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999; when the export was made is left unknown",
+            "export.xml:4: body mass record: startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"0001-01-01 00:00:00 +1400\"); that is 0000-12-31T10:00:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999",
+            "export.xml:5: body mass record: startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"9999-12-31 23:00:00 -1200\"); that is 10000-01-01T11:00:00Z, after year 9999 in UTC, and Waymark reads years 1 to 9999",
+            "export.xml:6: body mass record: startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"00010101000000+1400\"); that is 0000-12-31T10:00:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999",
+            "export.xml:7: body mass record: startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"2023-12-02 25:00:00 +0100\")",
+        ])
+        #expect(part.export.weights == [WeightEntry(date: .instant(-62_135_596_800), kg: 71.9)])
     }
 }

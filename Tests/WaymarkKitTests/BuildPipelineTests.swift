@@ -11,8 +11,8 @@ struct BuildPipelineTests {
         let dir = TemporaryDirectory()
         let outcome = try pipeline.run(BuildRequest(source: .demo, output: dir.file("site")))
         #expect(outcome.timings.map(\.part) == ["read", "compute", "render and write"])
-        // 29 pages before issue 12, + 6 habit pages, the habits index, years/2026 and years/index;
-        // 44 files since issue 14 added robots.txt.
+        // 29 pages, 6 habit pages, the habits index, years/2026 and years/index; 44 files with
+        // robots.txt.
         #expect(outcome.pages == 38 && outcome.files == 44)
         #expect(outcome.report.written == 44)
         let sizes = Golden.files(in: dir.file("site")).filter { $0.key != ".waymark" }.mapValues(\.count)
@@ -22,20 +22,30 @@ struct BuildPipelineTests {
     /// The steps one by one give the same files as the whole run.
     @Test func stepsComposeToTheRun() throws {
         let request = BuildRequest(source: .demo, output: "unused", language: .zhHans)
-        let read = pipeline.read(request)
+        let (read, noteFiles) = pipeline.readSources(request)
         #expect(read.errors.isEmpty && read.result.export.points.count == 407)
+        #expect(pipeline.read(request).result.export == read.result.export)
         let options = try pipeline.checkedSiteOptions(request, read.result.export)
         #expect(options.language == .zhHans && options.zone.identifier == "Asia/Shanghai")
-        let notes = pipeline.renderNotes(read.result.export.notes,
-                                         loadExportFile: pipeline.exportFileLoader(BuildPipeline.demoFileSystem, BuildPipeline.demoRoot,
-                                                                                   published: read.result.noteAssets))
-        let content = pipeline.compute(read.result, rendered: notes, options: options)
+        let content = pipeline.compute(read.result.export, noteFiles: noteFiles, options: options)
         #expect(content.notes.count == 5 && content.points.months.count == 4)
-        let files = try pipeline.render(content, request)
+        let site = try pipeline.prepare(content, theme: request.theme, customTheme: false)
+        let files = try BuildPipeline.built(site).files
         let dir = TemporaryDirectory()
         _ = try pipeline.run(BuildRequest(source: .demo, output: dir.file("site"), language: .zhHans))
-        #expect(files.count == 44)  // with robots.txt (issue 14)
+        #expect(files.count == 44)  // with robots.txt
         for file in files { #expect(FileManager.default.contents(atPath: dir.file("site/" + file.path)).map { Array($0) } == file.bytes, "\(file.path)") }
+    }
+
+    /// How many cores a build uses changes nothing in it: the demo built on one core is the
+    /// demo built on every core, file by file.
+    @Test func oneCoreBuildsTheSameSite() throws {
+        let request = BuildRequest(source: .demo, output: "unused")
+        let serial = try BuildPipeline(clock: { 1_795_953_600 }, parallelism: .serial).build(request).files
+        let parallel = try BuildPipeline(clock: { 1_795_953_600 }, parallelism: Parallelism(cores: 4)).build(request).files
+        #expect(serial.count == 44)
+        #expect(serial.map(\.path) == parallel.map(\.path))
+        #expect(serial.map(\.bytes) == parallel.map(\.bytes))
     }
 
     /// A theme file with the path of a page is named, not "internal error" (defect 12).

@@ -7,12 +7,12 @@ struct BuildSettingsTests {
                                          clock: { 0 }, processID: 1)
 
     private func resolve(_ args: [String], in dir: String = "/nonexistent-dir") throws -> BuildSettings {
-        try BuildSettings.resolve(try BuildCommand.spec.parse(args), env, directory: dir)
+        try BuildSettings.resolve(try BuildCommand.spec.parse(args).build, env, directory: dir)
     }
 
     private func failure(_ args: [String], in dir: String = "/nonexistent-dir") throws -> BuildSettings.Failure {
         do {
-            _ = try BuildSettings.resolve(try BuildCommand.spec.parse(args), env, directory: dir)
+            _ = try BuildSettings.resolve(try BuildCommand.spec.parse(args).build, env, directory: dir)
         } catch let error as BuildSettings.Failure {
             return error
         }

@@ -41,8 +41,8 @@ struct ConfigSchemaTests {
         #expect(SiteConfig.goalWeightRange == 20...500 && SiteConfig.heightRange == 50...260)
         // Every name the schema offers reads back.
         for name in strings(s["$defs"]?["section"]?["enum"]) { #expect(SiteSection(configName: name) != nil) }
-        for name in SiteConfig.languageNames { #expect(CommonOptions.language(named: name) != nil) }
-        for name in SiteConfig.weightUnitNames { #expect(CommonOptions.weightUnit(named: name) != nil) }
+        for name in SiteConfig.languageNames { #expect(SettingNames.language(named: name) != nil) }
+        for name in SiteConfig.weightUnitNames { #expect(SettingNames.weightUnit(named: name) != nil) }
     }
 
     @Test func everyPropertyIsDescribed() throws {

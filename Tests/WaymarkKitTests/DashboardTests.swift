@@ -148,7 +148,7 @@ struct DashboardTests {
         func series(from first: LocalDate) -> DashboardCharts.Series {
             let export = Export(points: [PointRecord(point: 2, type: "tag", name: "Run", date: .day(first)),
                                          PointRecord(point: 5, type: "tag", name: "Run", date: .day(LocalDate(year: 2026, month: 11, day: 29)!))])
-            let content = SiteContent(export: export, options: r.options)
+            let content = computeSite(export, r.options)
             let stats = PointStatistics(export: export, now: Self.now, zone: Self.shanghai)
             return DashboardCharts.series(stats, .all, content, Phrases(.en), r)
         }

@@ -22,6 +22,8 @@ struct DocumentedLimitsTests {
         #expect(importDoc.contains("A CSV row with more fields than a spreadsheet has columns (16,384)") && CSVTable.maxFields == 16_384)
         #expect(importDoc.contains("An archive may unpack to 1,100 times its own size in all, and any archive to \(ZipArchive.minimumBudget >> 20) MiB"))
         #expect(ZipArchive.maxExpansion == 1_100)
+        #expect(importDoc.contains("are kept in memory, \(ListingReads.maxKept >> 20) MiB at most for a build, all archives together"))
+        #expect(importDoc.contains("An entry past the \(ListingReads.maxKept >> 20) MiB is not left out"))
         let reliability = try Self.text("reliability.md")
         #expect(reliability.contains("files read whole to \(gib) GiB (a Waymark export's JSON) or \(mib) MiB (other apps' CSV and JSON)"))
     }

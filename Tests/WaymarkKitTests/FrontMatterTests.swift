@@ -31,7 +31,7 @@ struct FrontMatterTests {
         let export = Export(notes: [Note(fileName: "a.md", title: "Given", body: "# Heading"),
                                     Note(fileName: "b.md", body: "Text\n\n## Second-level heading\n"),
                                     Note(fileName: "c-note.md", body: "No heading at all.")])
-        let content = SiteContent(export: export, options: SiteOptions(now: 0, zone: .utc, language: .en))
+        let content = computeSite(export, SiteOptions(now: 0, zone: .utc, language: .en))
         #expect(content.notes.map(\.title).sorted() == ["Given", "Second-level heading", "c-note"])
     }
 }

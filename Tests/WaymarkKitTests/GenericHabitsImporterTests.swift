@@ -73,6 +73,23 @@ struct GenericHabitsImporterTests {
         #expect(part.remarks == ["“Read” has a unit but no values; it is read as a yes/no habit"])
     }
 
+    /// A date-time whose offset moves it out of years 1 to 9999 in UTC says what it is in UTC;
+    /// one that stays inside is read as the instant it names (9999-12-31 22:59:59 −01:00 is the
+    /// last second of year 9999, 253,402,300,799 s).
+    @Test func offsetsThatLeaveYears1To9999InUTCAreExplained() {
+        let part = Self.read("""
+            date,habit
+            0001-01-01T00:00:00+00:01,Run
+            9999-12-31 23:30-01:00,Run
+            9999-12-31 22:59:59-01:00,Run
+            """)
+        #expect(part.diagnostics.map(\.description) == [
+            "habits.csv:2:1: not a date or date-time such as 2024-03-01 or 2024-03-01 07:30 (got \"0001-01-01T00:00:00+00:01\"); that is 0000-12-31T23:59:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999",
+            "habits.csv:3:1: not a date or date-time such as 2024-03-01 or 2024-03-01 07:30 (got \"9999-12-31 23:30-01:00\"); that is 10000-01-01T00:30:00Z, after year 9999 in UTC, and Waymark reads years 1 to 9999",
+        ])
+        #expect(part.export.points.map(\.date) == [.instant(253_402_300_799)])
+    }
+
     /// The example in docs/import.md, with what the text says it gives.
     @Test func documentedExample() {
         let part = Self.read("""

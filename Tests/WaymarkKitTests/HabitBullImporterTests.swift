@@ -143,4 +143,23 @@ struct HabitBullImporterTests {
             #expect(!HabitBullImporter.recognises(SourceFile.memory("HabitBullData.csv", other + "\n")), "\(other)")
         }
     }
+
+    /// A CalendarDate whose offset moves it out of years 1 to 9999 in UTC says what it is in UTC;
+    /// one that stays inside is read on its UTC day (0001-01-01T14:00:00+14:00 is the first
+    /// second of year 1).
+    @Test func offsetsThatLeaveYears1To9999InUTCAreExplained() {
+        let part = Self.read("""
+            HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+            Run,,,0001-01-01T00:00:00+14:00,1,
+            Run,,,9999-12-31T23:00:00-02:00,1,
+            Run,,,2016-02-30,1,
+            Run,,,0001-01-01T14:00:00+14:00,1,
+            """)
+        #expect(part.diagnostics.map(\.description) == [
+            "HabitBullData.csv:2:7: not a date such as 2016-03-18 or 3/18/2016 (got \"0001-01-01T00:00:00+14:00\"); that is 0000-12-31T10:00:00Z, before year 1 in UTC, and Waymark reads years 1 to 9999",
+            "HabitBullData.csv:3:7: not a date such as 2016-03-18 or 3/18/2016 (got \"9999-12-31T23:00:00-02:00\"); that is 10000-01-01T01:00:00Z, after year 9999 in UTC, and Waymark reads years 1 to 9999",
+            "HabitBullData.csv:4:7: not a date such as 2016-03-18 or 3/18/2016 (got \"2016-02-30\")",
+        ])
+        #expect(part.export.points.map(\.date) == [Self.day(1, 1, 1)])
+    }
 }

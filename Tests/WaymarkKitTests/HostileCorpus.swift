@@ -126,10 +126,12 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                          <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="x" unit="kg" startDate="2023-11-30 07:10:00 +0100" endDate="2023-11-30 07:10:00 +0100" value="72.4"/>
                         </HealthData>
                         """]),
-                    exit: 65, messages: [#"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "0001-01-01 00:00:00 +1400")"#,
-                                         #"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "9999-12-31 23:00:00 -1200")"#]),
+                    exit: 65, messages: [#"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "0001-01-01 00:00:00 +1400"); that is 0000-12-31T10:00:00Z, before year 1 in UTC"#,
+                                         #"startDate is not a date like "2023-12-03 08:15:00 +0100" (got "9999-12-31 23:00:00 -1200"); that is 10000-01-01T11:00:00Z, after year 9999 in UTC"#]),
         HostileCase(name: "HabitBull with an offset past year 1", setup: files(["habitbull.csv": "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,0001-01-01T00:00:00+14:00,1,\n"]),
-                    exit: 65, messages: ["habitbull.csv:2:"]),
+                    exit: 65, messages: [#"habitbull.csv:2:7: not a date such as 2016-03-18 or 3/18/2016 (got "0001-01-01T00:00:00+14:00"); that is 0000-12-31T10:00:00Z, before year 1 in UTC"#]),
+        HostileCase(name: "a generic habits CSV with an offset past year 9999", setup: files(["habits.csv": "date,habit\n9999-12-31 23:30-01:00,Run\n"]),
+                    exit: 65, messages: [#"habits.csv:2:1: not a date or date-time such as 2024-03-01 or 2024-03-01 07:30 (got "9999-12-31 23:30-01:00"); that is 10000-01-01T00:30:00Z, after year 9999 in UTC"#]),
         // Formats that write days or wall times (read in the site's zone) reach the ends exactly.
         HostileCase(name: "days and wall times on the first and last days", setup: files([
                         "daylio_export.csv": "full_date,date,weekday,time,mood,activities,note_title,note\n0001-01-01,Jan 1,Monday,12:00 AM,rad,\"reading\",\"\",\"\"\n9999-12-31,Dec 31,Friday,11:59 PM,good,\"reading\",\"\",\"\"\n",

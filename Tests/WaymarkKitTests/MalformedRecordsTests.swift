@@ -54,13 +54,13 @@ struct MalformedRecordsTests {
         }
         #expect(bytes.count > 1 << 20)  // above `locateRecords`' threshold for the parallel scan
         var diagnostics: [Diagnostic] = []
-        let (items, _) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics,
+        let (items, _) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics, parallelism: Parallelism(cores: 4),
                                                fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
                                                RecordDecoders.point)
         #expect(items.isEmpty)
         #expect(diagnostics.map(\.description) == ["points.json:20002:3: expected ',' or ']' after an array element"])
         // The parallel scan steps aside (before the fix, its walks took "5 6" for one value).
         let first = try #require(bytes.firstIndex(of: UInt8(ascii: "[")).map { $0 + 2 })  // "[\n"
-        #expect(JSONParser.locateElements(in: bytes, from: first, pieces: 4)?.starts.count == nil)
+        #expect(JSONParser.locateElements(in: bytes, from: first, pieces: 4, parallelism: Parallelism(cores: 4))?.starts.count == nil)
     }
 }

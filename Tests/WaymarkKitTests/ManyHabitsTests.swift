@@ -26,9 +26,9 @@ struct ManyHabitsTests {
     /// 25,000 rows of about 45 template nodes each: over a million steps, which a budget fixed at
     /// one million refused ("rendering took more than 1000000 steps").
     @Test func theHabitsIndexOf25000HabitsIsBuilt() throws {
-        let content = SiteContent(export: Self.export(25_000), options: SiteOptions(now: Self.now, zone: .utc, language: .en))
-        let renderer = try SiteRenderer(theme: .embedded)
-        let page = String(decoding: try HabitPages.renderIndex(content, renderer.pageRenderer(content)).bytes, as: UTF8.self)
+        let content = computeSite(Self.export(25_000), SiteOptions(now: Self.now, zone: .utc, language: .en))
+        let catalogue = try SiteCatalogue(content, theme: .embedded)
+        let page = String(decoding: try HabitPages.renderIndex(content, catalogue.renderer).bytes, as: UTF8.self)
         #expect(page.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 25_000)
         for i in [0, 1, 12_345, 24_999] {
             #expect(page.contains(">\(Self.name(i))</a>"), "\(Self.name(i))")

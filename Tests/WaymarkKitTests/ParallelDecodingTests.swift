@@ -22,7 +22,7 @@ struct ParallelDecodingTests {
             if i == 49_999 { record = "[1, 2]" }
         }
         var diagnostics: [Diagnostic] = []
-        let (items, summary) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics, RecordDecoders.point)
+        let (items, summary) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics, parallelism: Parallelism(cores: 4), RecordDecoders.point)
         #expect(items.count == 49_997 && summary.invalid == 3)
         #expect(items[0].point == 0 && items[9].point == 9 % 7 && items[10].point == 11 % 7)  // record 10 left out
         #expect(items[items.count - 1].point == 49_998 % 7)  // record 49,999 is not a record
@@ -41,7 +41,7 @@ struct ParallelDecodingTests {
             if i == 44_000 { record = #"{"id":"x","point":01,"pointDate":"2026-11-01"}"# }
         }
         var diagnostics: [Diagnostic] = []
-        let (items, _) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, diagnostics: &diagnostics, RecordDecoders.point)
+        let (items, _) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, diagnostics: &diagnostics, parallelism: Parallelism(cores: 4), RecordDecoders.point)
         #expect(items.isEmpty)
         // Line 44,002 (the envelope's first line, then one record per line), column 20: the "1" after "0".
         #expect(diagnostics.map(\.description) == ["points.json:44002:20: a number must not start with 0"])

@@ -6,7 +6,7 @@ import Testing
 struct ParallelLocateTests {
     static func locate(_ text: String, parallel: Bool) -> String {
         do {
-            let (layout, starts) = try JSONParser.locateRecords(Array(text.utf8), parallelFrom: parallel ? 0 : .max)
+            let (layout, starts) = try JSONParser.locateRecords(Array(text.utf8), parallelFrom: parallel ? 0 : .max, parallelism: Parallelism(cores: 2))
             return "\(layout) \(starts)"
         } catch {
             return "error at \(error.offset): \(error.message)"
@@ -39,7 +39,7 @@ struct ParallelLocateTests {
     @Test func anOrdinaryFileIsSplit() throws {
         let bytes = ParallelDecodingTests.file(20_000)
         let first = try #require(bytes.firstIndex(of: UInt8(ascii: "[")).map { $0 + 2 })  // "[\n"
-        let found = try #require(JSONParser.locateElements(in: bytes, from: first, pieces: 4))
+        let found = try #require(JSONParser.locateElements(in: bytes, from: first, pieces: 4, parallelism: Parallelism(cores: 4)))
         let serial = try JSONParser.locateRecords(bytes, parallelFrom: .max)
         #expect(found.starts == serial.starts)
         #expect(found.starts.count == 20_000)
@@ -47,10 +47,10 @@ struct ParallelLocateTests {
         // Strings full of "},{" put some of the 7 guesses of an 8-way split inside a string, and
         // the search steps aside rather than answer wrongly (checked: it does for this seed).
         let tricky = Array(("[" + Self.tricky(3_000, seed: 5).joined(separator: ",") + "]").utf8)
-        #expect(JSONParser.locateElements(in: tricky, from: 1, pieces: 8)?.starts.count == nil)
+        #expect(JSONParser.locateElements(in: tricky, from: 1, pieces: 8, parallelism: Parallelism(cores: 8))?.starts.count == nil)
         // The one guess of a 2-way split of the same file happens to be a true boundary: then it
         // answers, with exactly the walk's starts.
-        let halves = try #require(JSONParser.locateElements(in: tricky, from: 1, pieces: 2))
+        let halves = try #require(JSONParser.locateElements(in: tricky, from: 1, pieces: 2, parallelism: Parallelism(cores: 2)))
         #expect(halves.starts == (try JSONParser.locateRecords(tricky, parallelFrom: .max)).starts)
     }
 

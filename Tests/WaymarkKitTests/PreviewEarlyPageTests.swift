@@ -3,10 +3,11 @@ import Synchronization
 import Testing
 @testable import WaymarkKit
 
-/// A rebuild of the preview serves a page it can render on its own before the rest of the site
-/// is rendered (`PendingBuild`): the page is the one a whole build makes, its validators are
-/// those of the finished snapshot, other files wait for the swap, and a rebuild that fails after
-/// an early page still ends with the last good site and the overlay.
+/// A rebuild of the preview serves a file of the new site before the rest of the site is
+/// rendered, rendering the page its catalogue names for the path (`RebuildInProgress`): the page
+/// is the one a whole build makes, its validators are those of the finished snapshot, a path the
+/// new site does not have waits for the swap, and a rebuild that fails after an early page still
+/// ends with the last good site and the overlay.
 @Suite(.serialized) struct PreviewEarlyPageTests {
     /// The first build's time and the rebuild's: Last-Modified tells them apart.
     static let firstBuild: Int64 = 1_795_953_600
@@ -152,10 +153,9 @@ import Testing
         #expect(first == 0)
     }
 
-    /// A file no job of the last build made (here the style sheet, which the theme changed)
-    /// is not served from the old snapshot while the rebuild renders: the request waits for the
-    /// swap and gets the new file.
-    @Test func otherFilesWaitForTheSwap() throws {
+    /// A theme asset the rebuild changed (the style sheet) is never served from the old
+    /// snapshot while the rebuild renders: the catalogue names it, and the request gets the new file.
+    @Test func aChangedAssetIsTheNewOne() throws {
         let f = try Fixture()
         #expect(f.session.rebuild())
         let css = "/* new style \(UInt32.random(in: 0...UInt32.max)) */"
@@ -175,9 +175,9 @@ import Testing
         #expect(answered.withLock { $0 } == css)
     }
 
-    /// A template that fails in the to-do job only: the note page is served early, then the
+    /// A template that fails on the to-do page only: the note page is served early, then the
     /// rebuild fails, and the last good site is served with the overlay.
-    @Test func aRenderErrorInAnotherJobEndsWithTheLastGoodSite() throws {
+    @Test func aRenderErrorOnAnotherPageEndsWithTheLastGoodSite() throws {
         let f = try Fixture()
         #expect(f.session.rebuild())
         let good = try #require(try f.built("notes/half-marathon.html"))
@@ -217,14 +217,14 @@ import Testing
         #expect(f.session.failure == nil)
     }
 
-    /// A note added changes the job list: the rebuild serves nothing early, a request waits for
-    /// the swap and gets the new site (the new note's page included).
-    @Test func aChangedJobListServesNothingEarly() throws {
+    /// Notes added: their pages are in the new catalogue, so a request for one during the
+    /// rebuild gets it, as a whole build makes it; a path the new site does not have waits for
+    /// the swap and is not found.
+    @Test func aNewNotesPageIsServedDuringTheRebuild() throws {
         let f = try Fixture()
         #expect(f.session.rebuild())
-        // 5 demo notes and 40 a job: one more note keeps one job but adds a page; 36 more
-        // make a second notes job.
         for i in 0..<36 { f.dir.write("export/notes/extra-\(i).md", "---\ntitle: Extra \(i)\n---\nExtra note \(i).\n") }
+        let missing = Mutex<Int?>(nil)
         let got = Mutex<(Int, String)?>(nil)
         let done = DispatchSemaphore(value: 0)
         f.hook.withLock {
@@ -232,6 +232,7 @@ import Testing
                 Thread {
                     let r = PreviewEarlyPageTests.get(session, "/notes/extra-35.html")
                     got.withLock { $0 = (r.status, PreviewEarlyPageTests.text(r)) }
+                    missing.withLock { $0 = PreviewEarlyPageTests.get(session, "/notes/extra-99.html").status }
                     done.signal()
                 }.start()
             }
@@ -241,5 +242,9 @@ import Testing
         let (status, text) = try #require(got.withLock { $0 })
         #expect(status == 200)
         #expect(text.contains("Extra note 35."))
+        let id = try #require(PreviewHarness.reloadID(text))
+        let whole = try #require(try f.built("notes/extra-35.html"))
+        #expect(text == String(decoding: PageInjection.inject(LiveReload.script(id: id), into: whole), as: UTF8.self))
+        #expect(missing.withLock { $0 } == 404)
     }
 }

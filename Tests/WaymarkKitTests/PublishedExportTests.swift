@@ -105,10 +105,10 @@ struct PublishedExportTests {
         dir.write("e/notes/media/p.png", ImageValidatorTests.png)
         let pipeline = BuildPipeline(fileSystem: .local, clock: { F.now })
         let request = BuildRequest(source: .paths([dir.file("e")]), output: dir.file("site"))
-        let (read, rendered) = pipeline.readAndRender(request)
+        let (read, noteFiles) = pipeline.readSources(request)
         #expect(read.privateNotes == 1)
         #expect(read.result.export.notes.map(\.fileName) == ["open.md"])
-        #expect(rendered.count == 1)
+        #expect(pipeline.renderNotes(read.result.export.notes, loadExportFile: noteFiles).count == 1)
         let outcome = try pipeline.run(request)
         #expect(outcome.privateNotes == 1)
         #expect(BuildCommand.summary(outcome, seconds: 0).contains("Left out 1 private note (private: true).\n"))
@@ -118,5 +118,38 @@ struct PublishedExportTests {
         let built = Golden.files(in: dir.file("site"))
         #expect(built.keys.contains("notes/open.html") && !built.keys.contains { $0.contains("p.png") || $0.contains("secret") })
         #expect(!built.values.contains { String(decoding: $0, as: UTF8.self).contains("Zanzibarquux") })
+    }
+
+    /// `check` reads through the build's own read step (`BuildPipeline.read`), so both see the
+    /// same records: a private note is left out of both, for one export folder and for two
+    /// merged, and `check` counts it as the build does.
+    @Test(arguments: [1, 2])
+    func checkAndBuildSeeTheSameRecords(folders: Int) throws {
+        let dir = TemporaryDirectory()
+        let names = (1...folders).map { "e\($0)" }
+        for name in names {
+            dir.write("\(name)/points.json", #"[{"id":"\#(name)","point":"5","pointType":"tag","pointName":"Run \#(name)","pointDate":"2026-11-02T07:00:00"}]"#)
+            dir.write("\(name)/notes/open-\(name).md", "---\ntitle: Open \(name)\ndate: 2026-11-02\n---\nShown.\n")
+            dir.write("\(name)/notes/secret-\(name).md", "---\ntitle: Hush \(name)\ndate: 2026-11-03\nprivate: true\n---\nZanzibarquux \(name).\n")
+        }
+        let pipeline = BuildPipeline(fileSystem: .local, clock: { F.now })
+        let request = BuildRequest(source: .paths(names.map(dir.file)), output: dir.file("site"))
+        let read = pipeline.read(request)
+        #expect(read.errors.isEmpty)
+        #expect(read.privateNotes == folders)
+        #expect(read.result.export.notes.map(\.fileName).sorted() == names.map { "open-\($0).md" })
+        #expect(read.result.export.points.count == folders)
+
+        let outcome = try pipeline.run(request)
+        #expect(outcome.privateNotes == read.privateNotes)
+        let built = Golden.files(in: dir.file("site"))
+        let notePages = built.keys.filter { $0.hasPrefix("notes/") && $0 != "notes/index.html" }.sorted()
+        #expect(notePages == names.map { "notes/open-\($0).html" })
+        #expect(!built.values.contains { String(decoding: $0, as: UTF8.self).contains("Zanzibarquux") })
+
+        let check = CLIRun(["check"] + names.map(dir.file))
+        #expect(check.code == 0)
+        #expect(check.stderr.contains("\(folders) private note\(folders == 1 ? "" : "s") (private: true): never published\n"))
+        #expect(!check.stderr.contains("Hush") && !check.stderr.contains("Zanzibarquux"))
     }
 }

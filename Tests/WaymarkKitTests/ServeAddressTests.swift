@@ -29,7 +29,8 @@ struct ServeAddressTests {
         #expect(try ServeAddress.port("0") == 0)
         #expect(try ServeAddress.port("65535") == 65535)
         for bad in ["65536", "-1", "http", "80.5"] {
-            #expect(throws: UsageError.self) { try ServeAddress.port(bad) }
+            let error = #expect(throws: ServeError.self) { try ServeAddress.port(bad) }
+            #expect(error?.kind == .usage && error?.message.hasPrefix("--port: not a port number (got '\(bad)')") == true)
         }
         #expect(ServeAddress.url(host: "127.0.0.1", port: 8080) == "http://127.0.0.1:8080/")
         #expect(ServeAddress.url(host: "::1", port: 9) == "http://[::1]:9/")

@@ -43,7 +43,7 @@ import Testing
         #expect(events.contains("data: "))
         #expect(!events.contains("data: \(id)\n"))
         // From the write to the new page, less the build's own time: the watcher and the swap.
-        // (The page may be served before the rebuild ends and logs: `PendingBuild`.)
+        // (The page may be served before the rebuild ends and logs: `RebuildInProgress`.)
         let logged = Date()
         while lastRebuildSeconds(preview.log.value) == nil, Date().timeIntervalSince(logged) < 5 { usleep(10_000) }
         let build = try #require(lastRebuildSeconds(preview.log.value))

@@ -24,7 +24,7 @@ struct SourceReaderTests {
                                               recognises: { $0.headText.hasPrefix("{\"other\"") },
                                               read: { file, _ in SourcePart(kind: "Other JSON", files: [file.path]) })
 
-    func reader() -> SourceReader { SourceReader(importers: [Self.probe, Self.other]) }
+    func reader() -> SourceReader { SourceReader(importers: [WaymarkExportImporter.importer, Self.probe, Self.other]) }
 
     @Test func zipEntriesAreFoundByContentAndLinksAndHiddenFilesSkipped() throws {
         let dir = TemporaryDirectory()

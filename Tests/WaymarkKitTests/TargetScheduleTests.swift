@@ -17,7 +17,7 @@ struct TargetScheduleTests {
         let now: Int64
         if case .instant(let s) = at("2026-11-29T20:00:00", zone) { now = s } else { now = 0 }
         let options = SiteOptions(now: now, zone: zone, language: language)
-        let content = SiteContent(export: Export(targets: [target]), options: options)
+        let content = computeSite(Export(targets: [target]), options)
         let renderer = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
         return (state, TargetsPages.label(target, state, content, renderer))
     }

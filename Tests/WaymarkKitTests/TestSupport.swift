@@ -137,8 +137,19 @@ enum Golden {
     }
 }
 
-/// The compute and render steps on an export, in memory: every file of the site.
+/// The compute step on an export, as a build runs it, from what the site may show of it
+/// (`PublishedExport`, which a build applies while reading), on one core.
+func computeSite(_ export: Export, _ options: SiteOptions,
+                 loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) -> SiteContent {
+    BuildPipeline(clock: { options.now }, parallelism: .serial)
+        .compute(PublishedExport(options).apply(export), noteFiles: loadExportFile, options: options)
+}
+
+/// The compute and render steps on an export, as a build runs them, in memory: every file of
+/// the site, sorted by path.
 func renderSite(_ export: Export, _ options: SiteOptions, theme: Theme = .embedded,
                 loadExportFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) throws -> [SiteFile] {
-    try SiteRenderer(theme: theme).render(SiteContent(export: export, options: options, loadExportFile: loadExportFile))
+    let pipeline = BuildPipeline(clock: { options.now })
+    let content = pipeline.compute(PublishedExport(options).apply(export), noteFiles: loadExportFile, options: options)
+    return try BuildPipeline.built(pipeline.prepare(content, theme: theme, customTheme: false)).files
 }

@@ -1,12 +1,18 @@
 /// `waymark build [SOURCE…]`: read → compute → render → write.
 enum BuildCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var build = BuildOptions()
+        var quiet = false
+        var timings = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "build",
         abstract: "Build the static site from exports, merged.",
-        arguments: [CommonOptions.sources],
-        options: BuildSettings.options + [
-            CommonOptions.quiet,
-            .init(names: ["--timings"], value: nil, help: "Print how long reading, building and writing took."),
+        arguments: [.many("SOURCE", help: CommonOptions.sourcesHelp, optional: true, \.build.sources)],
+        options: BuildOptions.options(writes: true).map { $0.within(\Options.build) } + [
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
+            .flag(["--timings"], help: "Print how long reading, building and writing took.", \.timings),
         ],
         discussion: """
         With no SOURCE, the sources of waymark.json are built, else the bundled demo export. Each
@@ -17,15 +23,15 @@ enum BuildCommand {
         did not change keep their modification time. One build at a time writes an output folder.
         \(ExitCode.summary)
         """,
-        run: { parsed, env in run(parsed, env) }
+        run: { options, env in run(options, env) }
     )
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         let started = env.monotonic()
-        let quiet = parsed.flag("--quiet")
+        let quiet = options.quiet
         var request: BuildRequest
         do throws(BuildSettings.Failure) {
-            let settings = try BuildSettings.resolve(parsed, env)
+            let settings = try BuildSettings.resolve(options.build, env)
             request = settings.request
             if !quiet { env.standardError(settings.notes.map { $0 + "\n" }.joined()) }
         } catch {
@@ -45,7 +51,7 @@ enum BuildCommand {
         }
         report(outcome.warnings, quiet: quiet, env)
         if !quiet, let shown = outcome.shown, let note = momentNote(shown, zone: outcome.zone) { env.standardError("note: " + note + "\n") }
-        if parsed.flag("--timings") {
+        if options.timings {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
             env.standardError(outcome.timings.map { "\($0.part) \(f($0.seconds))" }.joined(separator: ", ") + "\n")
         }

@@ -1,19 +1,8 @@
 /// How `serve` reports settings it cannot use: at the start as `build` does, during a rebuild
 /// as a failed build while the last good site stays served.
 extension BuildSettings.Failure {
-    /// The kind of failure behind the exit code, for errors that carry a kind.
-    var kind: ErrorKind {
-        switch exitCode {
-        case .usage: .usage
-        case .dataError: .badData
-        case .noInput: .missingInput
-        case .cannotCreate: .cannotCreate
-        case .ioError: .io
-        case .tempFail: .busy
-        case .config: .config
-        case .ok, .software: .internalError
-        }
-    }
+    /// The exit code of a command stopped by this failure.
+    var exitCode: ExitCode { ExitCode(for: kind) }
 
     /// `serve` cannot start: the same words as `build` (problems, then "…; nothing was built.").
     var serveError: ServeError {

@@ -1,24 +1,37 @@
 /// `waymark check SOURCE…`: reads and validates sources, writes nothing, and says what each
 /// held: the format detected, records per kind, the dates, what was merged or left out and why.
 enum CheckCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var sources: [String] = []
+        var timeZone: String?
+        var weightUnit: String?
+        var skipInvalid = false
+        var quiet = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "check",
         abstract: "Read and validate exports; write nothing.",
-        arguments: [CommandSpec.Argument(name: "SOURCE", help: CommonOptions.sources.help, optional: false, repeats: true)],
-        options: [CommonOptions.timeZone, CommonOptions.weightUnit, CommonOptions.skipInvalid, CommonOptions.quiet],
-        run: { parsed, env in run(parsed, env) }
+        arguments: [.many("SOURCE", help: CommonOptions.sourcesHelp, optional: false, \.sources)],
+        options: [
+            .value(["--time-zone"], "TZ", help: CommonOptions.timeZoneHelp, \.timeZone),
+            .value(["--weight-unit"], "UNIT", help: CommonOptions.weightUnitHelp, \.weightUnit),
+            .flag(["--skip-invalid"], help: CommonOptions.skipInvalidHelp, \.skipInvalid),
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
+        ],
+        run: { options, env in run(options, env) }
     )
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         var request: BuildRequest
         do {
-            request = BuildRequest(source: CommonOptions.source(parsed), zone: try CommonOptions.zone(parsed),
-                                   skipInvalid: parsed.flag("--skip-invalid"), weightUnit: try CommonOptions.weightUnit(parsed))
+            request = BuildRequest(source: .paths(options.sources), zone: try CommonOptions.zone(options.timeZone),
+                                   skipInvalid: options.skipInvalid, weightUnit: try CommonOptions.weightUnit(options.weightUnit))
         } catch {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage
         }
-        let quiet = parsed.flag("--quiet")
+        let quiet = options.quiet
         let progress = BuildCommand.progressLine(quiet: quiet, env)
         request.progress = progress?.report
         let read = env.pipeline.read(request)
@@ -26,8 +39,10 @@ enum CheckCommand {
         let failure = read.failure(writes: false)
         BuildCommand.report(read.warnings + read.errors, quiet: quiet, env)
         if !quiet {
-            var out = read.sources.isEmpty ? files(read.result.files) : sources(read.sources) + merge(read.merge)
-            let privateNotes = PublishedExport.privateNotes(read.result.export.notes)
+            // One folder whose files are listed one by one (a Waymark export): a line per file.
+            let single = read.sources.count == 1 ? read.sources[0].parts : []
+            var out = (single.count == 1 ? single[0].fileSummaries.map(files) : nil) ?? sources(read.sources) + merge(read.merge)
+            let privateNotes = read.privateNotes
             if privateNotes > 0 {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
             }

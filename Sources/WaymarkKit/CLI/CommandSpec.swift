@@ -1,20 +1,52 @@
-/// The shape of one subcommand: its options and arguments, and the help text made from them.
-struct CommandSpec: Sendable {
+/// The shape of one subcommand: its options and arguments bound to the fields of `Options`,
+/// the help text made from them, and the code that runs it.
+struct CommandSpec<Options: CommandOptions>: Sendable {
+    /// One option, bound to its field of `Options`.
     struct Option: Sendable {
         /// e.g. ["-o", "--output"]; the last is the canonical long name.
         var names: [String]
         /// Name of the value (`DIR`); nil for a flag.
         var value: String?
         var help: String
+        /// Stores the option in the options: the value given, or nil for a flag.
+        fileprivate var store: @Sendable (inout Options, String?) -> Void
         var long: String { names.last ?? "" }
+
+        /// A flag, true when given.
+        static func flag(_ names: [String], help: String, _ field: WritableKeyPath<Options, Bool> & Sendable) -> Option {
+            Option(names: names, value: nil, help: help) { options, _ in options[keyPath: field] = true }
+        }
+
+        /// An option with a value (`VALUE` in the help); given twice, the last wins.
+        static func value(_ names: [String], _ value: String, help: String, _ field: WritableKeyPath<Options, String?> & Sendable) -> Option {
+            Option(names: names, value: value, help: help) { options, text in options[keyPath: field] = text }
+        }
+
+        /// The option of a group of options (`BuildOptions`), for the command holding it at `group`.
+        func within<Root>(_ group: WritableKeyPath<Root, Options> & Sendable) -> CommandSpec<Root>.Option {
+            let store = self.store
+            return CommandSpec<Root>.Option(names: names, value: value, help: help) { root, text in store(&root[keyPath: group], text) }
+        }
     }
 
+    /// One positional argument, bound to its field.
     struct Argument: Sendable {
         var name: String
         var help: String
         var optional: Bool
         /// Takes every remaining value (`SOURCE…`); only the last argument may.
-        var repeats = false
+        var repeats: Bool
+        fileprivate var store: @Sendable (inout Options, [String]) -> Void
+
+        /// One value.
+        static func one(_ name: String, help: String, optional: Bool, _ field: WritableKeyPath<Options, String?> & Sendable) -> Argument {
+            Argument(name: name, help: help, optional: optional, repeats: false) { options, values in options[keyPath: field] = values.first }
+        }
+
+        /// Every remaining value.
+        static func many(_ name: String, help: String, optional: Bool, _ field: WritableKeyPath<Options, [String]> & Sendable) -> Argument {
+            Argument(name: name, help: help, optional: optional, repeats: true) { options, values in options[keyPath: field] = values }
+        }
     }
 
     var name: String
@@ -22,9 +54,9 @@ struct CommandSpec: Sendable {
     var arguments: [Argument]
     var options: [Option]
     var discussion: String = ""
-    /// Runs the command with its parsed arguments; registered with the spec, so a name can only
+    /// Runs the command with its parsed options; registered with the spec, so a name can only
     /// ever run its own code.
-    var run: @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
+    var run: @Sendable (Options, CommandEnvironment) -> ExitCode
 
     var usage: String {
         var parts = ["waymark", name]
@@ -40,49 +72,34 @@ struct CommandSpec: Sendable {
         var out = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n"
         if !arguments.isEmpty {
             out += "\nARGUMENTS:\n"
-            for a in arguments { out += CommandSpec.row(a.name, a.help) }
+            for a in arguments { out += CommandRow.row(a.name, a.help) }
         }
         out += "\nOPTIONS:\n"
-        for o in options + [Option(names: ["-h", "--help"], value: nil, help: "Show this help.")] {
-            out += CommandSpec.row(o.names.joined(separator: ", ") + (o.value.map { " \($0)" } ?? ""), o.help)
+        for o in options.map({ ($0.names, $0.value, $0.help) }) + [(["-h", "--help"], nil, "Show this help.")] {
+            out += CommandRow.row(o.0.joined(separator: ", ") + (o.1.map { " \($0)" } ?? ""), o.2)
         }
         if !discussion.isEmpty { out += "\n" + discussion + "\n" }
         return out
     }
 
-    static func row(_ left: String, _ right: String) -> String {
-        let padded = left.count < 26 ? left + String(repeating: " ", count: 26 - left.count) : left + "\n" + String(repeating: " ", count: 28)
-        return "  " + padded + right + "\n"
+    /// The options of a command line; `-h`/`--help` is refused here (`parseOrHelp` takes it).
+    func parse(_ args: [String]) throws(UsageError) -> Options {
+        guard let options = try parseOrHelp(args) else { throw UsageError(message: "help asked for", usage: usage) }
+        return options
     }
-}
 
-/// Parsed command-line values.
-struct ParsedArguments: Sendable {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
-    var help = false
-
-    func value(_ long: String) -> String? { values[long] }
-    func flag(_ long: String) -> Bool { flags.contains(long) }
-}
-
-/// A command line that cannot be run, with the help line to show.
-struct UsageError: Error, Sendable {
-    var message: String
-    var usage: String
-}
-
-extension CommandSpec {
-    func parse(_ args: [String]) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+    /// The options of a command line, or nil when it asks for the help.
+    func parseOrHelp(_ args: [String]) throws(UsageError) -> Options? {
+        var options = Options()
+        var positionals: [String] = []
+        var help = false
         var i = 0
         var onlyPositionals = false
         while i < args.count {
             let arg = args[i]
             i += 1
             if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
-                parsed.positionals.append(arg)
+                positionals.append(arg)
                 continue
             }
             if arg == "--" {
@@ -90,7 +107,7 @@ extension CommandSpec {
                 continue
             }
             if arg == "-h" || arg == "--help" {
-                parsed.help = true
+                help = true
                 continue
             }
             var name = arg
@@ -99,34 +116,53 @@ extension CommandSpec {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            guard let option = options.first(where: { $0.names.contains(name) }) else {
+            guard let option = self.options.first(where: { $0.names.contains(name) }) else {
                 var message = "unknown option '\(Diagnostic.shorten(name))'"
-                let candidates = options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
+                let candidates = self.options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
                 if let guess = EditDistance.suggestion(for: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
                 throw UsageError(message: message, usage: usage)
             }
             if option.value != nil {
                 if let inline {
-                    parsed.values[option.long] = inline
+                    option.store(&options, inline)
                 } else if i < args.count {
-                    parsed.values[option.long] = args[i]
+                    option.store(&options, args[i])
                     i += 1
                 } else {
                     throw UsageError(message: "option '\(name)' needs a value (\(option.value ?? "VALUE"))", usage: usage)
                 }
             } else {
                 if inline != nil { throw UsageError(message: "option '\(name)' takes no value", usage: usage) }
-                parsed.flags.insert(option.long)
+                option.store(&options, nil)
             }
         }
-        if parsed.help { return parsed }
+        if help { return nil }
         let required = arguments.filter { !$0.optional }.count
-        if parsed.positionals.count < required {
-            throw UsageError(message: "missing \(arguments[parsed.positionals.count].name)", usage: usage)
+        if positionals.count < required {
+            throw UsageError(message: "missing \(arguments[positionals.count].name)", usage: usage)
         }
-        if parsed.positionals.count > arguments.count, arguments.last?.repeats != true {
-            throw UsageError(message: "unexpected argument '\(Diagnostic.shorten(parsed.positionals[arguments.count]))'", usage: usage)
+        if positionals.count > arguments.count, arguments.last?.repeats != true {
+            throw UsageError(message: "unexpected argument '\(Diagnostic.shorten(positionals[arguments.count]))'", usage: usage)
         }
-        return parsed
+        for (index, argument) in arguments.enumerated() where index < positionals.count {
+            argument.store(&options, argument.repeats ? Array(positionals[index...]) : [positionals[index]])
+        }
+        return options
+    }
+
+    /// The command as the registry runs it: parses `args`, then runs or shows the help.
+    var command: Command {
+        Command(name: name, abstract: abstract, help: help) { args, env in
+            let options: Options?
+            do throws(UsageError) { options = try parseOrHelp(args) } catch {
+                env.standardError("error: \(error.message)\nUsage: \(error.usage)\nRun 'waymark \(name) --help' for the options.\n")
+                return .usage
+            }
+            guard let options else {
+                env.standardOutput(help)
+                return .ok
+            }
+            return run(options, env)
+        }
     }
 }

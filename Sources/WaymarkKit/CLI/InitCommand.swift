@@ -1,26 +1,32 @@
 /// `waymark init [DIR]`: finds the sources in DIR and writes a commented `waymark.json` for them,
 /// with `waymark.schema.json` beside it.
 enum InitCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var directory: String?
+        var force = false
+        var quiet = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "init",
         abstract: "Write a commented waymark.json for the exports found in DIR.",
-        arguments: [.init(name: "DIR", help: "The folder holding your exports, where waymark.json is written (default: the current folder).", optional: true)],
+        arguments: [.one("DIR", help: "The folder holding your exports, where waymark.json is written (default: the current folder).", optional: true, \.directory)],
         options: [
-            .init(names: ["--force"], value: nil, help: "Replace an existing waymark.json (the old one is kept as waymark.json.bak)."),
-            CommonOptions.quiet,
+            .flag(["--force"], help: "Replace an existing waymark.json (the old one is kept as waymark.json.bak).", \.force),
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
         ],
         discussion: """
         Each file and folder in DIR that Waymark reads becomes a source; DIR itself when it is a
         Waymark export. The schema lets editors complete and check the file (docs/configuration.md).
         """,
-        run: { parsed, env in run(parsed, env) }
+        run: { options, env in run(options, env) }
     )
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         let fs = env.fileSystem
-        let dir = parsed.positionals.first ?? "."
+        let dir = options.directory ?? "."
         let shownDir = Diagnostic.path(dir)
-        let quiet = parsed.flag("--quiet")
+        let quiet = options.quiet
         guard fs.canonicalPath(dir).flatMap(fs.kind) == .directory else {
             env.standardError("error: \(shownDir): \(fs.kind(dir) == nil ? "does not exist" : "is not a folder")\n")
             return fs.kind(dir) == nil ? .noInput : .usage
@@ -29,7 +35,7 @@ enum InitCommand {
         let schemaPath = SiteConfig.path(ConfigSchema.fileName, against: dir)
         let schema = ConfigSchema.bytes
         let schemaIsOurs = (try? fs.readFile(schemaPath)) == schema
-        let force = parsed.flag("--force")
+        let force = options.force
         if !force {
             var existing: [String] = []
             if fs.kind(configPath) != nil { existing.append(configPath) }

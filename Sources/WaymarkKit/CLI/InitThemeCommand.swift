@@ -1,20 +1,26 @@
 /// `waymark init-theme DIR`: writes the built-in templates and assets out for editing.
 enum InitThemeCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var directory: String?
+        var force = false
+        var quiet = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "init-theme",
         abstract: "Write the built-in templates and assets into DIR to customise them.",
-        arguments: [.init(name: "DIR", help: "Folder to write into (created when missing).", optional: false)],
+        arguments: [.one("DIR", help: "Folder to write into (created when missing).", optional: false, \.directory)],
         options: [
-            .init(names: ["--force"], value: nil, help: "Replace files of the same name that already exist."),
-            CommonOptions.quiet,
+            .flag(["--force"], help: "Replace files of the same name that already exist.", \.force),
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
         ],
         discussion: "Edit the files, delete the ones you do not change, then run 'waymark build --templates DIR'.",
-        run: { parsed, env in run(parsed, env) }
+        run: { options, env in run(options, env) }
     )
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         let fs = env.fileSystem
-        let dir = parsed.positionals.first ?? "theme"
+        let dir = options.directory ?? "theme"
         let shownDir = Diagnostic.path(dir)
         let theme = Theme.embedded
         var files: [(String, [UInt8])] = theme.templates.map { ($0.key + ".mustache", Array($0.value.utf8)) }
@@ -26,7 +32,7 @@ enum InitThemeCommand {
             return .cannotCreate
         }
         let existing = files.map(\.0).filter { fs.kind(dir + "/" + $0) != nil }
-        if !existing.isEmpty && !parsed.flag("--force") {
+        if !existing.isEmpty && !options.force {
             env.standardError("error: \(shownDir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
             return .cannotCreate
         }
@@ -41,7 +47,7 @@ enum InitThemeCommand {
             env.standardError("error: \(error)\n")
             return ExitCode(for: error.writeKind)
         }
-        if !parsed.flag("--quiet") {
+        if !options.quiet {
             env.standardError("Wrote \(files.count) files into \(shownDir)/. Build with: waymark build --templates \(shownDir)\n")
         }
         return .ok

@@ -1,51 +1,62 @@
 /// `waymark sample -o DIR`: writes a realistic synthetic export to try Waymark with.
 enum SampleCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var output: String?
+        var years: String?
+        var tags: String?
+        var points: String?
+        var seed: String?
+        var force = false
+        var quiet = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "sample",
         abstract: "Write a realistic synthetic export to try Waymark with.",
         arguments: [],
         options: [
-            .init(names: ["-o", "--output"], value: "DIR", help: "Folder to write the export into (new or empty; default: ./sample-export)."),
-            .init(names: ["--years"], value: "N", help: "Years of data ending 2026-11-29 (default: 1)."),
-            .init(names: ["--tags"], value: "N", help: "Timed habits (default: 6)."),
-            .init(names: ["--points"], value: "N", help: "Point records from habits (default: about 60% of habits done each day)."),
-            .init(names: ["--seed"], value: "N", help: "Seed of the generator; the same seed writes the same files (default: 1)."),
-            .init(names: ["--force"], value: nil, help: "Write into a non-empty folder, replacing files of the same names."),
-            CommonOptions.quiet,
+            .value(["-o", "--output"], "DIR", help: "Folder to write the export into (new or empty; default: ./sample-export).", \.output),
+            .value(["--years"], "N", help: "Years of data ending 2026-11-29 (default: 1).", \.years),
+            .value(["--tags"], "N", help: "Timed habits (default: 6).", \.tags),
+            .value(["--points"], "N", help: "Point records from habits (default: about 60% of habits done each day).", \.points),
+            .value(["--seed"], "N", help: "Seed of the generator; the same seed writes the same files (default: 1).", \.seed),
+            .flag(["--force"], help: "Write into a non-empty folder, replacing files of the same names.", \.force),
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
         ],
         discussion: "Besides points: one weighing a day, 50 targets and 100 notes (about 1.5 KB of Markdown) a year, 200 to-dos. "
             + "Nothing is dated after the export's exportedAt (2026-11-29 20:00, Asia/Shanghai); a target's points are dated at its completion.",
-        run: { parsed, env in run(parsed, env) }
+        run: { options, env in run(options, env) }
     )
 
-    static func number(_ parsed: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let text = parsed.value(name) else { return value }
+    /// A whole number in `range`, `value` when not given; `name` is the option's, for the message.
+    static func number(_ text: String?, _ name: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text else { return value }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(Diagnostic.shorten(text))')", usage: spec.usage)
         }
         return n
     }
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         let sample: SampleExport
         do {
-            let years = try number(parsed, "--years", default: 1, range: 1...50)
-            let tags = try number(parsed, "--tags", default: 6, range: 1...200)
-            let points = parsed.value("--points") == nil ? nil : try number(parsed, "--points", default: 0, range: 0...20_000_000)
-            let seed = try number(parsed, "--seed", default: 1, range: 0...Int.max)
+            let years = try number(options.years, "--years", default: 1, range: 1...50)
+            let tags = try number(options.tags, "--tags", default: 6, range: 1...200)
+            let points = options.points == nil ? nil : try number(options.points, "--points", default: 0, range: 0...20_000_000)
+            let seed = try number(options.seed, "--seed", default: 1, range: 0...Int.max)
             sample = SampleExport(years: years, tags: tags, points: points, seed: UInt64(seed))
         } catch {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage
         }
         let fs = env.fileSystem
-        let dir = parsed.value("--output") ?? "sample-export"
+        let dir = options.output ?? "sample-export"
         let shownDir = Diagnostic.path(dir)
         switch fs.kind(dir) {
         case nil: break
         case .directory?:
             let names = (try? fs.listDirectory(dir)) ?? []
-            if !names.isEmpty && !parsed.flag("--force") {
+            if !names.isEmpty && !options.force {
                 env.standardError("error: \(shownDir) is not empty; choose a new folder or add --force\n")
                 return .cannotCreate
             }
@@ -65,7 +76,7 @@ enum SampleCommand {
             env.standardError("error: \(error)\n")
             return ExitCode(for: error.writeKind)
         }
-        if !parsed.flag("--quiet") {
+        if !options.quiet {
             env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(shownDir)/. Build it with: waymark build \(shownDir)\n")
         }
         return .ok

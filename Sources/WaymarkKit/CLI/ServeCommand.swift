@@ -4,16 +4,23 @@ import Synchronization
 /// rebuilds it when the sources, the templates or the config change; browsers reload by
 /// themselves.
 enum ServeCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var port: String?
+        var host: String?
+        var build = BuildOptions()
+        var quiet = false
+    }
+
+    static let spec = CommandSpec<Options>(
         name: "serve",
         abstract: "Preview the site in a browser, rebuilt as you edit.",
-        arguments: [CommonOptions.sources],
+        arguments: [.many("SOURCE", help: CommonOptions.sourcesHelp, optional: true, \.build.sources)],
         // The build's options, less those about the output folder: the preview writes nothing.
         options: [
-            .init(names: ["--port"], value: "N", help: "The port to serve on (default: 8080; 0: any free port)."),
-            .init(names: ["--host"], value: "ADDR", help: "The address to serve on (default: 127.0.0.1, this computer only). Another address lets other machines read the site."),
-        ] + BuildSettings.options.filter { !["--output", "--force"].contains($0.long) } + [
-            CommonOptions.quiet,
+            .value(["--port"], "N", help: "The port to serve on (default: 8080; 0: any free port).", \.port),
+            .value(["--host"], "ADDR", help: "The address to serve on (default: 127.0.0.1, this computer only). Another address lets other machines read the site.", \.host),
+        ] + BuildOptions.options(writes: false).map { $0.within(\Options.build) } + [
+            .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
         ],
         discussion: """
         The site is built into memory and served from there: nothing is written, and no output
@@ -24,13 +31,13 @@ enum ServeCommand {
         in the terminal. Ctrl-C stops the server. See docs/serve.md.
         \(ExitCode.summary)
         """,
-        run: { parsed, env in run(parsed, env) }
+        run: { options, env in run(options, env) }
     )
 
-    static func run(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
         let service: PreviewService
         do {
-            service = try start(parsed, env)
+            service = try start(options, env)
         } catch {
             // As `build` prints it: each problem in the config with its severity, then the error.
             BuildCommand.report(error.diagnostics, quiet: false, env)
@@ -42,16 +49,16 @@ enum ServeCommand {
         ShutdownSignal.wait()
         // Stopping waits for a rebuild in progress and for open connections; a second Ctrl-C
         // ends the process at once (ShutdownSignal restored the default action).
-        if !parsed.flag("--quiet") { env.standardError("Stopping… (Ctrl-C again to force)\n") }
+        if !options.quiet { env.standardError("Stopping… (Ctrl-C again to force)\n") }
         service.stop()
-        if !parsed.flag("--quiet") { env.standardError("Stopped.\n") }
+        if !options.quiet { env.standardError("Stopped.\n") }
         return .ok
     }
 
     /// The settings every build of the preview uses: `waymark.json` under the command line, read
     /// again for each build so an edited config takes effect. The one place that makes them.
-    static func settings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(BuildSettings.Failure) -> BuildSettings {
-        try BuildSettings.resolve(parsed, env)
+    static func settings(_ options: Options, _ env: CommandEnvironment) throws(BuildSettings.Failure) -> BuildSettings {
+        try BuildSettings.resolve(options.build, env)
     }
 
     /// What the watcher watches: the sources, the templates folder and the config file (or
@@ -67,19 +74,17 @@ enum ServeCommand {
     /// Starts a preview: checks the command line, takes the port, builds once (a failed first
     /// build is served as its error), then serves and watches. Returns once serving; the caller
     /// stops it. Tests start one on port 0.
-    static func start(_ parsed: ParsedArguments, _ env: CommandEnvironment, watch: SiteWatcher.Method = .native) throws(ServeError) -> PreviewService {
+    static func start(_ options: Options, _ env: CommandEnvironment, watch: SiteWatcher.Method = .native) throws(ServeError) -> PreviewService {
         // Only --host can name another address than 127.0.0.1 (waymark.json has no host key), so
         // a public address is always the user's explicit choice: it is served, with a warning.
-        let host = parsed.value("--host") ?? ServeAddress.defaultHost
+        let host = options.host ?? ServeAddress.defaultHost
         let port: Int
         let initial: BuildSettings
-        do throws(UsageError) { port = try ServeAddress.port(parsed.value("--port")) } catch {
-            throw ServeError(message: error.message, kind: .usage)
-        }
-        do throws(BuildSettings.Failure) { initial = try settings(parsed, env) } catch {
+        port = try ServeAddress.port(options.port)
+        do throws(BuildSettings.Failure) { initial = try settings(options, env) } catch {
             throw error.serveError
         }
-        let quiet = parsed.flag("--quiet")
+        let quiet = options.quiet
         if !quiet { env.standardError(initial.notes.map { $0 + "\n" }.joined()) }
         let watched = watchedPaths(initial)
         let socket = try ListenSocket.open(host: host, port: port)
@@ -88,7 +93,7 @@ enum ServeCommand {
         let noticed = Mutex(false)
         let build: PreviewSession.Build = { () throws(BuildFailure) -> PreparedSite in
             let settings: BuildSettings
-            do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(parsed, env) } catch {
+            do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(options, env) } catch {
                 throw error.rebuildFailure
             }
             // The watcher keeps the paths it started with; say so once when the config names others.

@@ -4,9 +4,10 @@ public enum WaymarkCLI {
     public static let version = "0.1.0"
 
     /// Every command, in the order `--help` lists them. Each spec carries its own `run`.
-    static let registry: [CommandSpec] = [BuildCommand.spec, ServeCommand.spec, CheckCommand.spec, InitCommand.spec, InitThemeCommand.spec, SampleCommand.spec]
+    static let registry: [Command] = [BuildCommand.spec.command, ServeCommand.spec.command, CheckCommand.spec.command,
+                                      InitCommand.spec.command, InitThemeCommand.spec.command, SampleCommand.spec.command]
 
-    static let commands: [String: CommandSpec] = Dictionary(registry.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    static let commands: [String: Command] = Dictionary(registry.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     static var help: String {
         """
@@ -15,10 +16,10 @@ public enum WaymarkCLI {
         USAGE: waymark <command> [options]
 
         COMMANDS:
-        \(registry.map { CommandSpec.row($0.name, $0.abstract) }.joined())
+        \(registry.map { CommandRow.row($0.name, $0.abstract) }.joined())
         OPTIONS:
-        \(CommandSpec.row("-h, --help", "Show this help."))\
-        \(CommandSpec.row("--version", "Show the version."))
+        \(CommandRow.row("-h, --help", "Show this help."))\
+        \(CommandRow.row("--version", "Show the version."))
         Run 'waymark help <command>' or 'waymark <command> --help' for a command's options.
         \(ExitCode.summary)
 
@@ -57,17 +58,6 @@ public enum WaymarkCLI {
             env.standardError("error: \(message)\nUsage: waymark <command> [options]\nRun 'waymark --help' for the commands.\n")
             return ExitCode.usage.rawValue
         }
-        let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(rest)
-        } catch {
-            env.standardError("error: \(error.message)\nUsage: \(error.usage)\nRun 'waymark \(spec.name) --help' for the options.\n")
-            return ExitCode.usage.rawValue
-        }
-        if parsed.help {
-            env.standardOutput(spec.help)
-            return 0
-        }
-        return spec.run(parsed, env).rawValue
+        return spec.invoke(rest, env).rawValue
     }
 }

@@ -89,7 +89,7 @@ private struct Checker {
             case "title": config.title = string(value, at, nonEmpty: true)
             case "language":
                 guard let text = string(value, at) else { break }
-                if let language = CommonOptions.language(named: text) { config.language = language } else {
+                if let language = SettingNames.language(named: text) { config.language = language } else {
                     badName(value, at, text, what: "language", among: SiteConfig.languageNames)
                 }
             case "timeZone":
@@ -105,7 +105,7 @@ private struct Checker {
                 }
             case "weightUnit":
                 guard let text = string(value, at) else { break }
-                if let unit = CommonOptions.weightUnit(named: text) { config.weightUnit = unit } else {
+                if let unit = SettingNames.weightUnit(named: text) { config.weightUnit = unit } else {
                     badName(value, at, text, what: "weight unit", among: SiteConfig.weightUnitNames)
                 }
             case "goalWeightKg": config.goalWeightKg = number(value, at, in: SiteConfig.goalWeightRange, unit: "kg")

@@ -1,6 +1,7 @@
 /// Finds the sources Waymark reads among the files and folders of a folder, for `waymark init`,
-/// with the same detection a build uses: a Waymark export folder by its file names, anything
-/// else by asking each importer which files it claims (`SourceScanner`, `SourceImporter.claim`).
+/// with the same detection a build uses: a folder read as a whole (a Waymark export) by the names
+/// in it, anything else by asking each importer which files it claims (`SourceScanner`,
+/// `SourceImporter.claim`).
 ///
 /// Each entry of the folder is one candidate source: `export/`, `Takeout.zip`, `loop.db`. When
 /// the folder is itself a Waymark export, it is the one source, `.`.
@@ -15,14 +16,13 @@ struct SourceFinder: Sendable {
         var kinds: [String]
     }
 
-    static let waymarkExport = "Waymark export"
     /// Names left alone: the config and schema `init` writes.
     static let skipped: Set<String> = [BuildSettings.defaultConfigName, ConfigSchema.fileName]
 
     func find(in directory: String) -> [Found] {
-        let scanner = SourceScanner(fileSystem: fileSystem)
-        if case .success(let scanned) = scanner.scan(directory), case .waymarkExport = scanned.shape {
-            return [Found(path: ".", kinds: [SourceFinder.waymarkExport])]
+        let scanner = SourceScanner(fileSystem: fileSystem, importers: importers)
+        if case .success(let scanned) = scanner.scan(directory), case .folder(let importer, _) = scanned.shape {
+            return [Found(path: ".", kinds: [importer.name])]
         }
         guard let names = try? fileSystem.listDirectory(directory) else { return [] }
         var found: [Found] = []
@@ -32,8 +32,8 @@ struct SourceFinder: Sendable {
             if fileSystem.kind(path) == .directory, fileSystem.kind(path + "/" + SiteManifest.fileName) != nil { continue }
             guard case .success(let scanned) = scanner.scan(path) else { continue }
             switch scanned.shape {
-            case .waymarkExport:
-                found.append(Found(path: name, kinds: [SourceFinder.waymarkExport]))
+            case .folder(let importer, _):
+                found.append(Found(path: name, kinds: [importer.name]))
             case .files(let files):
                 let kinds = claimedKinds(files)
                 if !kinds.isEmpty { found.append(Found(path: name, kinds: kinds)) }

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Reads an export directory (see `docs/export-format.md`) into an `Export`, collecting every
 /// problem instead of stopping at the first. It never throws: whatever it cannot read becomes a
 /// diagnostic, and records with problems are left out of the result.
@@ -17,42 +14,18 @@ public struct ExportReader: Sendable {
     public var fileSystem: FileSystem
     /// Zone for wall-clock date-times when the profile names none.
     public var fallbackZone: Zone
+    /// The cores the reading may use (the pipeline's to give).
+    public var parallelism: Parallelism
 
-    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc) {
+    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc, parallelism: Parallelism = .serial) {
         self.fileSystem = fileSystem
         self.fallbackZone = fallbackZone
+        self.parallelism = parallelism
     }
 
-    /// The notes of an export, read ahead of the rest so that they can go through Markdown while
-    /// the other files are decoded; hand the result to `read(directory:notes:)`.
-    public struct NotesPart: Sendable {
-        public var notes: [Note] = []
-        /// Files inside `notes/` that are not notes (see `ImportResult.noteAssets`).
-        public var assets: [String] = []
-        var summary: ImportResult.FileSummary?
-        var diagnostics: [Diagnostic] = []
-    }
-
-    /// Reads only `notes/`, with dates in the zone `read` would use. Problems with the export
-    /// itself (or its profile) are left to `read` to report.
-    public func readNotes(directory: String) -> NotesPart {
-        var state = ReadState(fs: fileSystem, root: directory)
-        guard let canonicalRoot = fileSystem.canonicalPath(directory), fileSystem.kind(canonicalRoot) == .directory,
-              fileSystem.kind(state.path("notes")) != nil else { return NotesPart() }
-        state.canonicalRoot = canonicalRoot
-        var zone = fallbackZone
-        if fileSystem.kind(state.path("profile.json")) != nil, let bytes = state.load("profile.json") {
-            var ignored: [Diagnostic] = []
-            zone = ProfileDecoder.decode(bytes, file: "profile.json", diagnostics: &ignored).timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
-        }
-        state.diagnostics = []
-        let (notes, assets, summary) = NotesReader.read(state: &state, zone: zone)
-        return NotesPart(notes: notes, assets: assets, summary: summary, diagnostics: state.diagnostics)
-    }
-
-    /// Reads the export. `notes`, when given, holds its notes already read (`readNotes`).
-    public func read(directory: String, notes given: NotesPart? = nil) -> ImportResult {
-        var state = ReadState(fs: fileSystem, root: directory)
+    /// Reads the export.
+    public func read(directory: String) -> ImportResult {
+        var state = ReadState(fs: fileSystem, root: directory, parallelism: parallelism)
         var export = Export()
         var files: [ImportResult.FileSummary] = []
 
@@ -95,38 +68,31 @@ public struct ExportReader: Sendable {
         }
         let zone = export.profile.timeZone.flatMap { Zone(identifier: $0) } ?? fallbackZone
 
-        // Points are usually nearly all of the bytes. They are decoded on every core while the
-        // other files are read on one more thread; messages are merged back in the order of a
-        // front-to-back read (points first, then the others as `dataFiles` lists them).
-        let others = Mutex<OtherFiles?>(nil)
-        let group = DispatchGroup()
+        // Points are usually nearly all of the bytes. Given more than one core, they are decoded
+        // on all of them while the other files are read beside; messages are merged back in the
+        // order of a front-to-back read (points first, then the others as `dataFiles` lists them).
         let base = state
-        DispatchQueue.global().async(group: group) {
+        let (pointsRead, others) = parallelism.beside({
+            ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
+                                 fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) }, RecordDecoders.point)
+        }, { () -> OtherFiles in
             var local = base
             local.diagnostics = []
-            let read = ExportReader.readOthers(present: present, zone: zone, state: &local, notes: given)
-            others.withLock { $0 = read }
-        }
-        if let (points, summary) = ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
-                                                        fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
-                                                        RecordDecoders.point) {
+            return ExportReader.readOthers(present: present, zone: zone, state: &local)
+        })
+        if let (points, summary) = pointsRead {
             export.points = points
             files.append(summary)
         }
-        group.wait()
-        var noteAssets: [String] = []
-        if let rest = others.withLock({ $0 }) {
-            export.tags = rest.export.tags
-            export.targets = rest.export.targets
-            export.weights = rest.export.weights
-            export.todos = rest.export.todos
-            export.notes = rest.export.notes
-            noteAssets = rest.noteAssets
-            files += rest.files
-            state.diagnostics += rest.diagnostics
-        }
+        export.tags = others.export.tags
+        export.targets = others.export.targets
+        export.weights = others.export.weights
+        export.todos = others.export.todos
+        export.notes = others.export.notes
+        files += others.files
+        state.diagnostics += others.diagnostics
         var result = state.result(export, files)
-        result.noteAssets = noteAssets
+        result.noteAssets = others.noteAssets
         return result
     }
 
@@ -138,17 +104,12 @@ public struct ExportReader: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState, notes given: NotesPart?) -> OtherFiles {
+    private static func readOthers(present: Set<String>, zone: Zone, state: inout ReadState) -> OtherFiles {
         var out = OtherFiles()
         // The notes' messages come last.
         var notesState = state
         var notesSummary: ImportResult.FileSummary?
-        if let given, present.contains("notes") {
-            out.export.notes = given.notes
-            out.noteAssets = given.assets
-            notesSummary = given.summary
-            notesState.diagnostics = given.diagnostics
-        } else if present.contains("notes") {
+        if present.contains("notes") {
             let (notes, assets, summary) = NotesReader.read(state: &notesState, zone: zone)
             out.export.notes = notes
             out.noteAssets = assets
@@ -178,7 +139,8 @@ public struct ExportReader: Sendable {
                                              fast: RecordsDecoder.FastPath<T>? = nil,
                                              _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary)? {
         guard present.contains(name), let bytes = state.load(name) else { return nil }
-        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, fast: fast, decode)
+        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, parallelism: state.parallelism,
+                                     fast: fast, decode)
     }
 }
 
@@ -186,12 +148,15 @@ public struct ExportReader: Sendable {
 struct ReadState: Sendable {
     let fs: FileSystem
     let root: String
+    /// The cores the reading may use.
+    let parallelism: Parallelism
     var canonicalRoot = ""
     var diagnostics: [Diagnostic] = []
 
-    init(fs: FileSystem, root: String) {
+    init(fs: FileSystem, root: String, parallelism: Parallelism = .serial) {
         self.fs = fs
         self.root = root
+        self.parallelism = parallelism
     }
 
     func path(_ relative: String) -> String {

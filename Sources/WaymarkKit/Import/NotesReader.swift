@@ -44,9 +44,10 @@ enum NotesReader {
             }
             markdown.append((name, kind))
         }
-        // Read and parse the notes on every core; problems are reported in file-name order.
+        // Read and parse the notes on the cores the reading has; problems are reported in
+        // file-name order.
         let base = state
-        let read = Parallel.map(markdown) { name, kind -> (Note?, [Diagnostic]) in
+        let read = state.parallelism.map(markdown) { name, kind -> (Note?, [Diagnostic]) in
             var local = base
             local.diagnostics = []
             let relative = dir + "/" + name

@@ -1,11 +1,11 @@
 import Foundation
-import Dispatch
 import Synchronization
 
 /// Decodes a JSON records file (a bare array or the app's envelope).
 ///
-/// Large files are decoded in parallel: a structural pass finds where each record starts, then
-/// chunks of records are parsed and decoded on every core and merged in file order. Whenever
+/// Large files are decoded in parallel when given more than one core: a structural pass finds
+/// where each record starts, then chunks of records are parsed and decoded on those cores and
+/// merged in file order. Whenever
 /// parsing fails, the sequential parser runs over the file so that the message is exactly the
 /// one a front-to-back read gives.
 enum RecordsDecoder {
@@ -23,7 +23,7 @@ enum RecordsDecoder {
     typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int) -> (T, Range<Int>?)?
 
     static func decode<T: Sendable>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
-                                    diagnostics: inout [Diagnostic], fast: FastPath<T>? = nil,
+                                    diagnostics: inout [Diagnostic], parallelism: Parallelism = .serial, fast: FastPath<T>? = nil,
                                     _ decodeRecord: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary) {
         let empty = ImportResult.FileSummary(file: file, records: 0, invalid: 0)
         let text: SourceText
@@ -37,7 +37,7 @@ enum RecordsDecoder {
             diagnostics.append(.error(file, .file, "the file is empty; expected a JSON array of records"))
             return ([], empty)
         }
-        guard let (layout, starts) = try? JSONParser.locateRecords(text.bytes) else {
+        guard let (layout, starts) = try? JSONParser.locateRecords(text.bytes, parallelism: parallelism) else {
             diagnostics.append(syntaxError(text, file))
             return ([], empty)
         }
@@ -75,7 +75,7 @@ enum RecordsDecoder {
         // Every chunk decodes straight into its part of the final array; the few records that
         // fail leave a gap at the end of their chunk's part, closed afterwards by moving the later
         // records down (a move, so no record is copied and no string retained or released).
-        let chunks = max(1, min(chunksPerCore * ProcessInfo.processInfoActiveCores, starts.count / recordsPerChunk))
+        let chunks = parallelism.isSerial ? 1 : max(1, min(chunksPerCore * parallelism.cores, starts.count / recordsPerChunk))
         let results = Mutex<[Chunk?]>(Array(repeating: nil, count: chunks))
         let source = text.bytes
         let envelope = inEnvelope
@@ -84,7 +84,7 @@ enum RecordsDecoder {
         let items = [T](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
             if let base = buffer.baseAddress { HugePages.advise(base, bytes: buffer.count * MemoryLayout<T>.stride) }
             let slots = Slots(base: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            parallelism.perform(chunks) { c in
                 let range = ranges[c]
                 let chunk = source.withUnsafeBufferPointer { bytes in
                     decodeChunk(bytes, starts: starts, range: range, into: slots.base.map { $0 + range.lowerBound },
@@ -111,8 +111,8 @@ enum RecordsDecoder {
         // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
         // of one hash partition. Warnings come out in file order.
         let finished = done.compactMap { $0 }
-        let partitions = idKey == nil ? 0 : max(1, min(ProcessInfo.processInfoActiveCores, starts.count / recordsPerPartition))
-        let found = Parallel.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
+        let partitions = idKey == nil ? 0 : max(1, min(parallelism.cores, starts.count / recordsPerPartition))
+        let found = parallelism.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
             source.withUnsafeBufferPointer { buffer in
                 var finder = DuplicateFinder<RecordID>(expected: starts.count / partitions + 16)
                 var hits: [(index: Int, first: Int, id: String)] = []
@@ -236,9 +236,4 @@ enum RecordsDecoder {
         default: return false
         }
     }
-}
-
-extension ProcessInfo {
-    /// Cores to spread work over.
-    static var processInfoActiveCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

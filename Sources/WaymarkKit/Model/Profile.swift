@@ -23,12 +23,6 @@ public struct Profile: Hashable, Sendable {
     }
 }
 
-/// The site's language.
-public enum Language: String, Sendable, CaseIterable, Hashable {
-    case en
-    case zhHans = "zh-Hans"
-}
-
 /// The unit weights are shown in; data is always stored in kilograms.
 public enum WeightUnit: String, Sendable, CaseIterable, Hashable {
     case kg, lb, jin

@@ -1,26 +1,22 @@
-/// A build after steps 1 and 2 (read and compute), before step 3 (render): the content, the
-/// renderer and the list of render jobs, so a caller can render one job on demand (the preview
-/// serves an edited page before the rest of the site is rendered). `BuildPipeline.prepare`
-/// makes it; `BuildPipeline.complete` renders every job and adds the other files.
+/// A build after steps 1 and 2 (read and compute), before step 3 (render): the site's pages by
+/// name (`SiteCatalogue`), so a caller can render one page on demand (the preview serves an
+/// edited page before the rest of the site is rendered). `BuildPipeline.prepare` makes it;
+/// `BuildPipeline.render(_:into:)` renders every page.
 public struct PreparedSite: Sendable {
-    let content: SiteContent
-    let renderer: SiteRenderer
-    let pages: PageRenderer
-    /// The pages to render, in small independent jobs (`SiteRenderer.jobs`).
-    let jobs: [SiteRenderer.Job]
+    let catalogue: SiteCatalogue
     /// Whether the templates are the user's (a template error is then bad data, not a bug).
     let customTheme: Bool
+    /// The cores the pipeline gives the render step.
+    let parallelism: Parallelism
     /// The site's language.
     public let language: Language
     /// The read step's warnings, then the content's.
-    public let warnings: [Diagnostic]
+    public internal(set) var warnings: [Diagnostic]
+    /// Notes with `private: true` the read step left out.
+    public internal(set) var privateNotes = 0
 
-    /// The pages of job `index` of `jobs`, exactly as a whole build renders them.
-    func render(_ index: Int) throws(BuildFailure) -> [SiteFile] {
-        guard jobs.indices.contains(index) else { return [] }
-        let job = jobs[index]
-        return try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteRenderer.Failure) in
-            try renderer.render(job, content, pages)
-        }
+    /// The files of `page`, exactly as a whole build renders them.
+    func render(_ page: Page) throws(BuildFailure) -> [SiteFile] {
+        try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteCatalogue.Failure) in try catalogue.render(page) }
     }
 }

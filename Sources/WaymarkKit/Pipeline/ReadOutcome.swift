@@ -4,11 +4,11 @@ public struct ReadOutcome: Sendable {
     public var result: ImportResult
     public var warnings: [Diagnostic]
     public var errors: [Diagnostic]
-    /// What each source held and how it was read (empty for a single Waymark export).
+    /// What each source held and how it was read.
     public var sources: [SourceReader.SourceReport] = []
     /// What merging the sources did.
     public var merge = SourceMerger.Summary()
-    /// Notes with `private: true` a build left out (0 until the build filters the export).
+    /// Notes with `private: true` left out of `result` (`PublishedExport`).
     public var privateNotes = 0
 
     public init(_ result: ImportResult, skipInvalid: Bool) {

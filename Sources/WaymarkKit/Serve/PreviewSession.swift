@@ -2,13 +2,13 @@ import Synchronization
 
 /// The state of one preview: the last good build's files, whether the latest build failed, and
 /// the live-reload channel. `rebuild` builds, swaps the snapshot and tells the browsers;
-/// `handle` answers requests. While a rebuild renders, a request for a page it can render on
-/// its own is answered from the rebuild at once, and any other waits for the swap
-/// (`PendingBuild`). Safe to use from any thread: the server's connection threads read
+/// `handle` answers requests. While a rebuild renders, a request for a file of the new site is
+/// answered from the rebuild at once (its page rendered first), and any other waits for the
+/// swap (`RebuildInProgress`). Safe to use from any thread: the server's connection threads read
 /// while the watcher's thread rebuilds.
 public final class PreviewSession: Sendable {
     /// Reads and computes the site (`BuildPipeline.prepare`); called for every rebuild, which
-    /// then renders it (`BuildPipeline.complete`).
+    /// then renders it into the rebuild in progress (`BuildPipeline.render(_:into:)`).
     public typealias Build = @Sendable () throws(BuildFailure) -> PreparedSite
     /// The longest a request waits for a rebuild in progress before it gets the last good site.
     static let pendingWait = 30.0
@@ -30,10 +30,7 @@ public final class PreviewSession: Sendable {
         var built = false
         var warnings: [String] = []
         /// The rebuild rendering now, if any.
-        var pending: PendingBuild?
-        /// The last good build's jobs, and which made each page.
-        var jobs: [SiteRenderer.Job] = []
-        var jobOfPath: [String: Int] = [:]
+        var pending: RebuildInProgress?
     }
 
     /// - Parameters:
@@ -70,32 +67,27 @@ public final class PreviewSession: Sendable {
             return false
         }
         let now = clock()
-        // Pages are served early only when the last build was good and made the same jobs: then
-        // a job makes the same kind of pages as before, and a request knows which job to ask.
-        let pending = state.withLock { s -> PendingBuild in
-            let known = s.built && s.responder.failure == nil && s.jobs == site.jobs
-            let pending = PendingBuild(site, at: now, jobOfPath: known ? s.jobOfPath : nil, previous: s.responder.snapshot)
+        let pending = state.withLock { s -> RebuildInProgress in
+            let pending = RebuildInProgress(site, at: now, servesEarly: s.built && s.responder.failure == nil, previous: s.responder.snapshot)
             s.pending = pending
             return pending
         }
         // Waiting requests go on once the snapshot is swapped or the failure recorded.
         defer { pending.finish() }
         whileRendering()
-        let result: BuildPipeline.Built
-        do { result = try BuildPipeline.complete(site) { (i) throws(BuildFailure) in try pending.files(i) } } catch {
+        do { try BuildPipeline.render(site, into: pending) } catch {
             state.withLock { $0.pending = nil }
             fail(error)
             return false
         }
-        let jobOfPath = pending.pathsByJob()
-        let warnings = result.warnings.map { "\($0.severity.rawValue): \($0)\n" }
+        let warnings = site.warnings.map { "\($0.severity.rawValue): \($0)\n" }
         let (snapshot, first, recovered, printWarnings) = state.withLock { s -> (SiteSnapshot, Bool, Bool, Bool) in
             let old = s.responder.snapshot
-            let snapshot = SiteSnapshot(files: result.files, language: result.language, at: now, previous: s.built ? old : nil)
+            let snapshot = SiteSnapshot(files: pending.siteFiles, language: site.language, at: now, previous: s.built ? old : nil)
             let recovered = s.responder.failure != nil
             s.responder.snapshot = snapshot
             s.responder.failure = nil
-            (s.pending, s.jobs, s.jobOfPath) = (nil, site.jobs, jobOfPath)
+            s.pending = nil
             if !s.built || recovered || snapshot.differs(from: old) {
                 s.responder.reloadID = reload.publish()
                 s.responder.stateChanged = now
@@ -144,8 +136,8 @@ public final class PreviewSession: Sendable {
             early.early = (path, entry)
             return early.respond(request)
         }
-        // Not a page the rebuild can make alone (an asset, a new page, a 404): the old file
-        // might be stale and the new one is not made yet, so wait for the swap.
+        // Not a file of the new site (a 404 then), or not served early: the old file might be
+        // stale, so wait for the swap.
         pending.wait(seconds: PreviewSession.pendingWait)
         return state.withLock { $0.responder }.respond(request)
     }

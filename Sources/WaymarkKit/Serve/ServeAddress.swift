@@ -33,10 +33,10 @@ enum ServeAddress {
     }
 
     /// `--port`: 0 to 65535 (0: any free port).
-    static func port(_ text: String?) throws(UsageError) -> Int {
+    static func port(_ text: String?) throws(ServeError) -> Int {
         guard let text else { return defaultPort }
         guard let port = Int(text), (0...65535).contains(port) else {
-            throw UsageError(message: "--port: not a port number (got '\(Diagnostic.shorten(text))'); use 1 to 65535, or 0 for any free port", usage: "")
+            throw ServeError(message: "--port: not a port number (got '\(Diagnostic.shorten(text))'); use 1 to 65535, or 0 for any free port", kind: .usage)
         }
         return port
     }

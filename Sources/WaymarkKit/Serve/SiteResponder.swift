@@ -13,7 +13,7 @@ struct SiteResponder: Sendable {
     /// When the build state (the script's id, the overlay) last changed: a served page is no
     /// older than that.
     var stateChanged: Int64 = 0
-    /// A file of a rebuild in progress, served instead of the snapshot's (`PendingBuild`).
+    /// A file of a rebuild in progress, served instead of the snapshot's (`RebuildInProgress`).
     var early: (path: String, entry: SiteSnapshot.Entry)?
 
     static let allowed = "GET, HEAD"

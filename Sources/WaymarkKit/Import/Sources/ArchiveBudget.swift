@@ -47,7 +47,7 @@ final class ArchiveBudget: Sendable {
     func charge(_ bytes: Int64, archive: String) throws(SourceError) {
         let total = inflated.wrappingAdd(bytes, ordering: .relaxed).newValue
         guard total <= limit else {
-            throw SourceError("\(archive): unpacking it produced more than \(Self.size(limit)), the most Waymark inflates from an archive of \(Self.size(archiveSize)) (\(expansion) times its size, at least \(Self.size(minimum))); it looks like a zip bomb and was not read further")
+            throw SourceError("\(archive): unpacking it produced more than \(Self.size(limit)), the most Waymark inflates from an archive of \(Self.size(archiveSize)) (\(LocaleFormat(.en).integer(Int(expansion))) times its size, at least \(Self.size(minimum))); it looks like a zip bomb and was not read further")
         }
     }
 

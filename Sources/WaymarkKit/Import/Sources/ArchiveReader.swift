@@ -15,8 +15,9 @@ final class ArchiveReader: @unchecked Sendable {
     private(set) var isSpent = false
     /// A decompression filter lies under the format (`.tar.gz`, `.tgz`, gzip twice): skipping an
     /// entry then means inflating it inside one libarchive call that nothing can interrupt, so its
-    /// data is read instead, a chunk at a time, and charged like any other.
-    private var isFiltered = false
+    /// data is read instead, a chunk at a time, and charged like any other. Reading an entry
+    /// again later then means inflating the archive again up to it.
+    private(set) var isFiltered = false
     /// The format is zip: its entries are inflated by the format itself, not by a filter.
     private var isZip = false
     private var entryFinished = true

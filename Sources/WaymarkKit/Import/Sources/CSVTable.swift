@@ -148,4 +148,11 @@ struct CSVTable {
     func bad(_ field: CSVReader.Field, _ message: String) -> Diagnostic {
         dropping(.lineColumn(line: field.line, column: field.column), "\(message) (got \"\(Diagnostic.shorten(field.text))\")")
     }
+
+    /// An error about a cell that is not a date, quoting it, and saying so when it is refused
+    /// only because its offset moves it out of years 1 to 9999 in UTC.
+    func badDate(_ field: CSVReader.Field, _ message: String) -> Diagnostic {
+        dropping(.lineColumn(line: field.line, column: field.column),
+                 "\(message) (got \"\(Diagnostic.shorten(field.text))\")" + DateTimeText.spanNote(field.text))
+    }
 }

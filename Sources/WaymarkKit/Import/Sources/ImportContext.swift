@@ -6,11 +6,15 @@ public struct ImportContext: Sendable {
     public var weightUnit: WeightUnit?
     /// Called now and then with bytes read so far and the total when known, for a progress line.
     public var progress: @Sendable (_ file: String, _ done: Int64, _ total: Int64?) -> Void
+    /// The cores reading may use: the units of the sources side by side, and inside a unit what
+    /// its importer can split (the pipeline gives every core; one by default).
+    public var parallelism: Parallelism
 
-    public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil,
+    public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil, parallelism: Parallelism = .serial,
                 progress: @escaping @Sendable (String, Int64, Int64?) -> Void = { _, _, _ in }) {
         self.zone = zone
         self.weightUnit = weightUnit
+        self.parallelism = parallelism
         self.progress = progress
     }
 }

@@ -1,8 +1,8 @@
 /// What one SOURCE argument turned out to be, before any importer reads it.
 struct ScannedSource: Sendable {
     enum Shape: Sendable {
-        /// A Waymark export folder (`docs/export-format.md`), read by `ExportReader`.
-        case waymarkExport(directory: String)
+        /// A folder in a format read as a whole (a Waymark export), by `importer`.
+        case folder(importer: SourceImporter, directory: String)
         /// Files for the importers: the files of a folder or an archive, or one file.
         case files([SourceFile])
     }
@@ -16,4 +16,6 @@ struct ScannedSource: Sendable {
     var identity: String
     /// Things skipped while looking (links leading out, files beyond the limits).
     var warnings: [Diagnostic]
+    /// The archive the files are entries of, for what reading it cost.
+    var archive: ZipArchive? = nil
 }

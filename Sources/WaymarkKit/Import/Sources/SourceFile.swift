@@ -17,6 +17,9 @@ public struct SourceFile: Sendable {
     /// The file's path on disk, when it is a plain file there (SQLite opens paths, not streams).
     public var diskPath: String?
     private let opener: @Sendable () throws(SourceError) -> ByteStream
+    /// The whole file when it is in memory already (tests, an archive's entries its listing
+    /// kept): read whole without a copy.
+    private let bytes: [UInt8]?
 
     public init(path: String, relative: String, size: Int64?, head: [UInt8], diskPath: String? = nil,
                 open: @escaping @Sendable () throws(SourceError) -> ByteStream) {
@@ -26,12 +29,23 @@ public struct SourceFile: Sendable {
         self.head = Array(head.prefix(SourceFile.headSize))
         self.diskPath = diskPath
         opener = open
+        bytes = nil
+    }
+
+    /// A file whose bytes are all in memory, shown as `path`.
+    init(path: String, relative: String, bytes: [UInt8]) {
+        self.path = path
+        self.relative = relative
+        size = Int64(bytes.count)
+        head = Array(bytes.prefix(SourceFile.headSize))
+        diskPath = nil
+        opener = { ByteStream(bytes: bytes) }
+        self.bytes = bytes
     }
 
     /// A file held in memory (tests, and small entries already read).
     public static func memory(_ relative: String, _ bytes: [UInt8], in source: String = "") -> SourceFile {
-        SourceFile(path: source.isEmpty ? relative : source + "/" + relative, relative: relative,
-                   size: Int64(bytes.count), head: Array(bytes.prefix(headSize))) { ByteStream(bytes: bytes) }
+        SourceFile(path: source.isEmpty ? relative : source + "/" + relative, relative: relative, bytes: bytes)
     }
 
     public static func memory(_ relative: String, _ text: String, in source: String = "") -> SourceFile {
@@ -46,6 +60,7 @@ public struct SourceFile: Sendable {
         if let size, size > Int64(limit) {
             throw SourceError("is larger than \(limit >> 20) MiB; Waymark does not read files this large whole")
         }
+        if let bytes { return bytes }
         return try open().readAll(limit: limit)
     }
 

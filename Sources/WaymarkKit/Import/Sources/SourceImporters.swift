@@ -1,8 +1,9 @@
-/// The formats Waymark reads besides its own export folder, in the order detection asks them:
-/// the most specific first (a root element, a database schema, an app's own column names), the
+/// The formats Waymark reads, in the order detection asks them: its own export folder, then the
+/// most specific first (a root element, a database schema, an app's own column names), the
 /// generic CSVs last (exact header names only).
 public enum SourceImporters {
     public static let all: [SourceImporter] = [
+        WaymarkExportImporter.importer,
         AppleHealthImporter.importer,
         LoopDBImporter.importer,
         LoopCSVImporter.importer,

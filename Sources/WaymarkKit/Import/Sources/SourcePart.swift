@@ -15,6 +15,8 @@ public struct SourcePart: Sendable {
     public var dropped: [Dropped]
     /// Notes' files (images) the notes may show, relative to the source; only Waymark exports have them.
     public var noteAssets: [String]
+    /// Records read per file, for a format whose files `check` lists one by one (a Waymark export).
+    public var fileSummaries: [ImportResult.FileSummary]?
 
     public struct Dropped: Sendable, Equatable {
         public var reason: String
@@ -27,7 +29,8 @@ public struct SourcePart: Sendable {
     }
 
     public init(kind: String, files: [String], export: Export = Export(), diagnostics: [Diagnostic] = [],
-                remarks: [String] = [], dropped: [Dropped] = [], noteAssets: [String] = []) {
+                remarks: [String] = [], dropped: [Dropped] = [], noteAssets: [String] = [],
+                fileSummaries: [ImportResult.FileSummary]? = nil) {
         self.kind = kind
         self.files = files
         self.export = export
@@ -35,6 +38,7 @@ public struct SourcePart: Sendable {
         self.remarks = remarks
         self.dropped = dropped
         self.noteAssets = noteAssets
+        self.fileSummaries = fileSummaries
     }
 
     /// Counts a dropped record under `reason`.

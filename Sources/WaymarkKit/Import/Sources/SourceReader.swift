@@ -1,8 +1,9 @@
 /// Reads any number of sources (folders, files, zip archives), each in the format it turns out to
 /// be, and merges them into one `Export`.
 ///
-/// For each SOURCE: `SourceScanner` lists its files; the importers of `importers`, in order, each
-/// claim the files they read; every unit is read; `SourceMerger` merges the parts. Files no
+/// For each SOURCE: `SourceScanner` lists its files, unless it is a folder an importer reads as a
+/// whole (a Waymark export); the importers of `importers`, in order, each claim the files they
+/// read; every unit is read; `SourceMerger` merges the parts. Files no
 /// importer claims are an error when the SOURCE is that one file, else they are reported as
 /// ignored (a Google Takeout folder holds much that is not health data).
 public struct SourceReader: Sendable {
@@ -16,10 +17,20 @@ public struct SourceReader: Sendable {
         self.context = context
     }
 
-    /// One unit to read: which importer, which files.
+    /// One unit to read: which importer, which files, or the folder it reads as a whole.
     public struct Unit: Sendable {
         public var importer: SourceImporter
         public var files: [SourceFile]
+        /// The folder, for a format read as a whole (`SourceImporter.folder`).
+        public var folder: String?
+
+        /// The unit's part when its first file was read already, as its archive was listed.
+        var prepared: SourcePart? = nil
+
+        /// What the importer makes of the files.
+        func read(_ context: ImportContext) -> SourcePart {
+            prepared ?? importer.read(files, context)
+        }
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -32,12 +43,16 @@ public struct SourceReader: Sendable {
         public var ignored: [String]
         /// The earlier SOURCE this one is the same file or folder as; it was not read again.
         public var sameAs: String?
+        /// What reading the SOURCE cost, when it is an archive.
+        var archiveWork: ArchiveBudget.Work? = nil
     }
 
     /// A part without its records: kind, files, counts, remarks and what was dropped.
     public struct PartSummary: Sendable {
         public var kind: String
         public var files: [String]
+        /// Records per file, for a format whose files are listed one by one (`SourcePart.fileSummaries`).
+        public var fileSummaries: [ImportResult.FileSummary]?
         public var counts: RecordCounts
         public var remarks: [String]
         public var dropped: [SourcePart.Dropped]
@@ -56,41 +71,42 @@ public struct SourceReader: Sendable {
         public var noteRoot: String?
     }
 
-    /// Reads `sources` in order. `schedule` runs the units (the pipeline passes one that uses
-    /// every core); by default one after another.
-    public func read(_ sources: [String],
-                     schedule: ([Unit], @Sendable (Unit) -> SourcePart) -> [SourcePart] = { units, body in units.map(body) }) -> Outcome {
+    /// Reads `sources` in order, the units on the cores of `context.parallelism`.
+    public func read(_ sources: [String]) -> Outcome {
         var diagnostics: [Diagnostic] = []
         var reports: [SourceReport] = []
         var plan: [(source: Int, unit: Unit)] = []
-        var waymark: [(source: Int, directory: String)] = []
         var seen: [String: String] = [:]
+        var archives: [(source: Int, archive: ZipArchive)] = []
+        let listing = ListingReads(importers: importers, context: context)
         for (index, given) in sources.enumerated() {
             var report = SourceReport(given: given, parts: [], ignored: [], sameAs: nil)
             defer { reports.append(report) }
+            // Before listing it, not after: an archive's listing reads some of it already.
+            if let canonical = fileSystem.canonicalPath(given), let earlier = seen[canonical] {
+                report.sameAs = earlier
+                continue
+            }
             let scanned: ScannedSource
-            switch SourceScanner(fileSystem: fileSystem).scan(given) {
+            switch SourceScanner(fileSystem: fileSystem, importers: importers, listing: listing).scan(given) {
             case .failure(let error):
                 diagnostics.append(.error(given, .file, Self.strip(error.message, given), category: error.category))
                 continue
             case .success(let s): scanned = s
             }
-            if let earlier = seen[scanned.identity] {
-                report.sameAs = earlier
-                continue
-            }
             seen[scanned.identity] = given
+            if let archive = scanned.archive { archives.append((index, archive)) }
             diagnostics += scanned.warnings
             switch scanned.shape {
-            case .waymarkExport(let directory):
-                waymark.append((index, directory))
+            case .folder(let importer, let directory):
+                plan.append((index, Unit(importer: importer, files: [], folder: directory)))
             case .files(let files):
                 var remaining = files
                 for importer in importers where !remaining.isEmpty {
                     let units = importer.claim(remaining)
                     let taken = Set(units.flatMap { $0.map(\.path) })
                     remaining.removeAll { taken.contains($0.path) }
-                    plan += units.map { (index, Unit(importer: importer, files: $0)) }
+                    plan += units.map { (index, Unit(importer: importer, files: $0, folder: nil, prepared: listing.part(of: $0, by: importer))) }
                 }
                 report.ignored = remaining.map(\.path)
                 let claimedAny = plan.contains { $0.source == index }
@@ -122,35 +138,34 @@ public struct SourceReader: Sendable {
             }
         }
 
-        let context = self.context
-        var parts = schedule(plan.map(\.unit)) { unit in unit.importer.read(unit.files, context) }
-        var partSources = plan.map(\.source)
-        var noteAssets: [String] = []
-        var noteRoot: String?
-        for (source, directory) in waymark {
-            var imported = ExportReader(fileSystem: fileSystem, fallbackZone: context.zone).read(directory: directory)
-            if sources.count > 1 {
-                imported.diagnostics = imported.diagnostics.map { d in
+        let context = self.context, fileSystem = self.fileSystem, prefixFolders = sources.count > 1
+        var parts = context.parallelism.map(plan.map(\.unit)) { unit in
+            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context) }
+            var part = format.read(fileSystem, directory, context)
+            // A folder's files are named inside it: beside other sources, say which folder.
+            if prefixFolders {
+                part.diagnostics = part.diagnostics.map { d in
                     var d = d
                     d.file = directory + (directory.hasSuffix("/") ? "" : "/") + d.file
                     return d
                 }
             }
-            if noteRoot == nil {
-                noteAssets = imported.noteAssets
-                noteRoot = directory
-            }
-            parts.append(SourcePart(kind: "Waymark export", files: imported.files.map(\.file), export: imported.export,
-                                    diagnostics: imported.diagnostics, noteAssets: imported.noteAssets))
-            partSources.append(source)
+            return part
         }
+        for (source, archive) in archives { reports[source].archiveWork = archive.work }
+        var partSources = plan.map(\.source)
+        // The notes' images are those of the first folder read as a whole (a Waymark export).
+        let noteFolder = plan.indices.filter { plan[$0].unit.folder != nil }.min { plan[$0].source < plan[$1].source }
+        let noteRoot = noteFolder.flatMap { plan[$0].unit.folder }
+        let noteAssets = noteFolder.map { parts[$0].noteAssets } ?? []
         // Parts in the order the sources were given, then as read.
         let order = partSources.indices.sorted { (partSources[$0], $0) < (partSources[$1], $1) }
         parts = order.map { parts[$0] }
         partSources = order.map { partSources[$0] }
 
         for (part, source) in zip(parts, partSources) {
-            reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, counts: RecordCounts(part.export),
+            reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, fileSummaries: part.fileSummaries,
+                                                     counts: RecordCounts(part.export),
                                                      remarks: part.remarks, dropped: part.dropped,
                                                      errors: part.diagnostics.filter { $0.severity == .error }.count,
                                                      warnings: part.diagnostics.filter { $0.severity == .warning }.count))
@@ -169,8 +184,7 @@ public struct SourceReader: Sendable {
 
     /// Every format Waymark reads, with how to export it: the answer to an unrecognised file.
     public var formatList: String {
-        "Waymark reads:\n" + (["  - Waymark export folder: the folder with points.json, tags.json, … (docs/export-format.md)"]
-            + importers.map { "  - \($0.name): \($0.howToExport)" }).joined(separator: "\n")
+        "Waymark reads:\n" + importers.map { "  - \($0.listedName): \($0.howToExport)" }.joined(separator: "\n")
             + "\nSee docs/import.md for each app."
     }
 

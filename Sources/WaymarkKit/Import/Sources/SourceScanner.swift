@@ -1,11 +1,17 @@
 /// Turns a SOURCE argument (a folder, a file or a zip archive) into the files importers look at.
 ///
-/// Folders are walked to `maxDepth` levels, without hidden files and without following a
-/// symbolic link that leads out of the folder. Archives are listed, not extracted.
-struct SourceScanner: Sendable {
+/// A folder that one of `importers` reads as a whole (a Waymark export) is not walked. Other
+/// folders are walked to `maxDepth` levels, without hidden files and without following a
+/// symbolic link that leads out of the folder. Archives are listed, not extracted; as they are
+/// listed, their entries are kept or read as `listing` says (without it, passed over: finding
+/// what a source holds needs only their heads).
+struct SourceScanner {
     static let maxDepth = 8
     static let maxFiles = 200_000
     var fileSystem: FileSystem
+    /// The formats, for the ones that are folders.
+    var importers: [SourceImporter] = SourceImporters.all
+    var listing: ListingReads? = nil
 
     func scan(_ given: String) -> Result<ScannedSource, SourceError> {
         guard fileSystem.kind(given) != nil, let canonical = fileSystem.canonicalPath(given) else {
@@ -14,8 +20,9 @@ struct SourceScanner: Sendable {
         switch fileSystem.kind(canonical) {
         case .directory?:
             let names = (try? fileSystem.listDirectory(canonical)) ?? []
-            if names.contains(where: { ExportReader.dataFiles.contains($0) }) || (names.contains("notes") && names.contains("profile.json")) {
-                return .success(ScannedSource(given: given, shape: .waymarkExport(directory: given), isSingleFile: false, identity: canonical, warnings: []))
+            if let importer = importers.first(where: { $0.folder?.recognises(names) == true }) {
+                return .success(ScannedSource(given: given, shape: .folder(importer: importer, directory: given), isSingleFile: false,
+                                              identity: canonical, warnings: []))
             }
             var warnings: [Diagnostic] = []
             var files: [SourceFile] = []
@@ -29,19 +36,31 @@ struct SourceScanner: Sendable {
             if isArchive(file) {
                 let archive = ZipArchive(path: canonical, displayName: given)
                 let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
-                do { listed = try archive.entries() } catch { return .failure(error) }
+                do {
+                    listed = try archive.entries { entry in
+                        let relative = Self.withoutDotSegments(entry.path)
+                        guard let listing, !relative.isEmpty, !isHidden(relative) else { return .pass }
+                        let file = SourceFile(path: given + "/" + relative, relative: relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                            throw SourceError("\(given)/\(relative) cannot be read before its archive is listed", category: .io)
+                        }
+                        return listing.handling(for: file, behindFilter: entry.isBehindFilter)
+                    }
+                } catch { return .failure(error) }
                 let files = listed.entries.map { (entry: $0, relative: Self.withoutDotSegments($0.path)) }
                     .filter { !$0.relative.isEmpty && !isHidden($0.relative) }
                     .map { listed in
                         let entry = listed.entry
-                        return SourceFile(path: given + "/" + listed.relative, relative: listed.relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                        let path = given + "/" + listed.relative
+                        if let bytes = entry.bytes ?? listing?.takeKept(path) { return SourceFile(path: path, relative: listed.relative, bytes: bytes) }
+                        return SourceFile(path: path, relative: listed.relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
                             try archive.open(entry)
                         }
                     }
                 let warnings = listed.skippedLinks.map {
                     Diagnostic.warning(given + "/" + $0, .file, "is a symbolic link inside the archive; skipped (Waymark never follows links out of an export)")
                 }
-                return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings))
+                return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings,
+                                              archive: archive))
             }
             return .success(ScannedSource(given: given, shape: .files([file]), isSingleFile: true, identity: canonical, warnings: []))
         default:

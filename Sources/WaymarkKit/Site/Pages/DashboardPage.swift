@@ -37,23 +37,17 @@ enum DashboardPage {
                 "note": .string(r.text(.balanceNote, ["earned": r.format.integer(b.earned), "spent": r.format.integer(b.spent)]))]
     }
 
-    /// The dashboards of every period and `stats.json`, with the point statistics they show
-    /// (computed here, in the first render job, while the other pages render).
-    static func renderAll(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        let points = PointStatistics(export: content.export, now: content.options.now, zone: content.zone)
-        let dashboard = plan(content, points, weight: content.weight, r)
-        var files: [SiteFile] = []
-        let options = content.options
-        if options.builds(.overview) && options.builds(.points) {
-            for period in Period.allCases { files.append(try render(period, dashboard, content, points, r)) }
-        } else {
-            // Issue 14: privacy. The dashboards are about points: without the overview, or without
-            // points, index.html is a front page and there are no period pages.
-            files.append(try frontPage(dashboard, content, r))
-        }
-        files.append(SiteFile(path: "stats.json", text: StatsDocument.make(points, habits: content.habits, years: content.years, balance: content.balance,
-                                                                          extra: StatsDocument.extras(content), options: options).text))
-        return files
+    /// Whether the dashboards are built: they are about points, so they need the overview and
+    /// the points. Otherwise `index.html` is a front page and there are no period pages.
+    static func builds(_ options: SiteOptions) -> Bool { options.builds(.overview) && options.builds(.points) }
+
+    /// `stats.json`: the figures of the dashboards, the habits and the years, for other programs.
+    static let statisticsPath = "stats.json"
+
+    static func statistics(_ content: SiteContent) -> SiteFile {
+        SiteFile(path: statisticsPath, text: StatsDocument.make(content.pointStatistics, habits: content.habits, years: content.years,
+                                                                balance: content.balance, extra: StatsDocument.extras(content),
+                                                                options: content.options).text)
     }
 
     /// The dashboard page of one period.
@@ -177,7 +171,7 @@ enum DashboardPage {
         let change = last - first
         let changeText = (change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel
         if r.options.privacy.weight == .changes {
-            // Issue 14: privacy. The change alone (the sparkline's coordinates are pixels).
+            // Weight as changes only (privacy): the change alone (the sparkline's coordinates are pixels).
             return [
                 "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline",
                                                    title: r.text(.sparklineTitleChanges, ["change": changeText]))),

@@ -48,17 +48,6 @@ enum HabitPages {
         ])
     }
 
-    /// The pages of the habits in `range` (indices into `content.habits.habits`).
-    static func renderHabits(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        var files: [SiteFile] = []
-        for i in range {
-            let h = content.habits.habits[i]
-            guard let slug = content.tagSlugs[h.name] else { continue }
-            files.append(try renderHabit(h, slug: slug, content, r))
-        }
-        return files
-    }
-
     /// How many of a habit's linked notes its page lists, newest first.
     static let notesShown = 50
 

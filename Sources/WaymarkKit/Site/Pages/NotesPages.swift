@@ -32,12 +32,16 @@ enum NotesPages {
         n.note.date.map { $0.localDate(in: content.zone).year }
     }
 
-    /// Every index page: notes newest first, grouped by year (a year that goes on from the page
-    /// before says so), numbered page links, and the years with the page each starts on.
-    static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+    /// What every index page shows: the pages, and where each year starts (its page and
+    /// anchor, for the list of years on every page).
+    struct IndexPlan: Sendable {
+        var pages: Pagination
+        var starts: [(label: String, year: Int?, page: Int)]
+    }
+
+    static func indexPlan(_ content: SiteContent, _ r: PageRenderer) -> IndexPlan {
         let notes = content.notes
         let pages = Pagination(count: notes.count, perPage: perPage)
-        // Where each year starts: its page and anchor, for the list of years on every page.
         var starts: [(label: String, year: Int?, page: Int)] = []
         var lastYear: Int?? = .none
         for (i, n) in notes.enumerated() {
@@ -47,50 +51,54 @@ enum NotesPages {
                 lastYear = .some(y)
             }
         }
+        return IndexPlan(pages: pages, starts: starts)
+    }
+
+    /// Index page `page` (from 1): notes newest first, grouped by year (a year that goes on from
+    /// the page before says so), numbered page links, and the years with the page each starts on.
+    static func renderIndexPage(_ page: Int, _ plan: IndexPlan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let notes = content.notes
+        let pages = plan.pages, starts = plan.starts
         let total = r.format.integer(notes.count)
-        var files: [SiteFile] = []
-        for page in 1...pages.pageCount {
-            let range = pages.items(onPage: page)
-            let prefix = page <= 1 ? "" : "../"
-            var groups: [TemplateValue] = []
-            var items: [TemplateValue] = []
-            var groupYear: Int?? = .none
-            func closeGroup() {
-                guard case .some(let y) = groupYear else { return }
-                let continued = range.lowerBound > 0 && groups.isEmpty && year(notes[range.lowerBound - 1], content) == y
-                let label = yearLabel(y, r)
-                groups.append([
-                    "id": .string(anchor(y)),
-                    "heading": .string(continued ? r.text(.notesYearContinued, ["year": label]) : label),
-                    "notes": .array(items),
-                ])
-                items = []
-            }
-            for i in range {
-                let n = notes[i]
-                let y = year(n, content)
-                if groupYear != .some(y) {
-                    closeGroup()
-                    groupYear = .some(y)
-                }
-                items.append(["title": .string(n.title), "href": .string(prefix + n.slug + ".html"), "date": date(n, content, r),
-                              "machine": machine(n, content), "summary": n.summary.isEmpty ? .null : .string(n.summary)])
-            }
-            closeGroup()
-            let title = pages.pageCount > 1 && page > 1
-                ? r.text(.notesPageTitle, ["n": r.format.integer(page), "total": r.format.integer(pages.pageCount)]) : r.text(.notesTitle)
-            files.append(try r.page(pagePath(page), template: "notes", title: title, section: "notes", [
-                "heading": .string(title),
-                "groups": .array(groups),
-                "lead": .string(range.isEmpty || pages.pageCount == 1 ? r.text(.notesIntro) : r.text(.notesIntro) + (r.options.language == .en ? " " : "")
-                    + r.text(.notesRange, ["first": r.format.integer(range.lowerBound + 1), "last": r.format.integer(range.upperBound), "total": total])),
-                "years": starts.count > 1 ? .array(starts.map { s in
-                    ["label": .string(s.label), "href": .string(pageLink(s.page, from: page) + "#" + anchor(s.year))]
-                }) : .null,
-                "pager": pager(pages, page: page, r),
-            ]))
+        let range = pages.items(onPage: page)
+        let prefix = page <= 1 ? "" : "../"
+        var groups: [TemplateValue] = []
+        var items: [TemplateValue] = []
+        var groupYear: Int?? = .none
+        func closeGroup() {
+            guard case .some(let y) = groupYear else { return }
+            let continued = range.lowerBound > 0 && groups.isEmpty && year(notes[range.lowerBound - 1], content) == y
+            let label = yearLabel(y, r)
+            groups.append([
+                "id": .string(anchor(y)),
+                "heading": .string(continued ? r.text(.notesYearContinued, ["year": label]) : label),
+                "notes": .array(items),
+            ])
+            items = []
         }
-        return files
+        for i in range {
+            let n = notes[i]
+            let y = year(n, content)
+            if groupYear != .some(y) {
+                closeGroup()
+                groupYear = .some(y)
+            }
+            items.append(["title": .string(n.title), "href": .string(prefix + n.slug + ".html"), "date": date(n, content, r),
+                          "machine": machine(n, content), "summary": n.summary.isEmpty ? .null : .string(n.summary)])
+        }
+        closeGroup()
+        let title = pages.pageCount > 1 && page > 1
+            ? r.text(.notesPageTitle, ["n": r.format.integer(page), "total": r.format.integer(pages.pageCount)]) : r.text(.notesTitle)
+        return try r.page(pagePath(page), template: "notes", title: title, section: "notes", [
+            "heading": .string(title),
+            "groups": .array(groups),
+            "lead": .string(range.isEmpty || pages.pageCount == 1 ? r.text(.notesIntro) : r.text(.notesIntro) + (r.options.language == .en ? " " : "")
+                + r.text(.notesRange, ["first": r.format.integer(range.lowerBound + 1), "last": r.format.integer(range.upperBound), "total": total])),
+            "years": starts.count > 1 ? .array(starts.map { s in
+                ["label": .string(s.label), "href": .string(pageLink(s.page, from: page) + "#" + anchor(s.year))]
+            }) : .null,
+            "pager": pager(pages, page: page, r),
+        ])
     }
 
     /// "2026" / "2026年", or the heading of the notes without a date.
@@ -120,35 +128,33 @@ enum NotesPages {
         ]
     }
 
-    /// The pages of the notes at `range` (in the index's order), linked to their neighbours.
-    static func renderNotes(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
+    /// The page of note `i` (in the index's order), linked to its neighbours.
+    static func renderNote(_ i: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let notes = content.notes
-        var files: [SiteFile] = []
-        files.reserveCapacity(range.count)
-        for i in range {
-            let n = notes[i]
-            let newer = i > 0 ? notes[i - 1] : nil
-            let older = i + 1 < notes.count ? notes[i + 1] : nil
-            files.append(try r.page("notes/\(n.slug).html", template: "note", title: n.title, section: "notes", description: n.summary, [
-                "title": .string(n.title),
-                // Back to the index page that lists this note.
-                "backHref": .string(pageLink(i / perPage + 1, from: 1)),
-                "date": date(n, content, r),
-                "machine": machine(n, content),
-                "bodyHTML": .htmlBytes(n.html),
-                "mood": n.note.mood.map { .string(r.text(.moodLabel, ["mood": $0])) } ?? .null,
-                "targetLink": n.target.map { i in
-                    ["href": .string("../targets/" + content.targets[i].slug + ".html"),
-                     "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]
-                } ?? .null,
-                "tagLink": n.tag.map { name in
-                    ["href": .string("../" + (HabitPages.path(name, content) ?? "habits/index.html")),
-                     "text": .string(r.text(.habitLink, ["name": name]))]
-                } ?? .null,
-                "previous": older.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
-                "next": newer.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
-            ]))
-        }
-        return files
+        let n = notes[i]
+        let newer = i > 0 ? notes[i - 1] : nil
+        let older = i + 1 < notes.count ? notes[i + 1] : nil
+        return try r.page(path(n), template: "note", title: n.title, section: "notes", description: n.summary, [
+            "title": .string(n.title),
+            // Back to the index page that lists this note.
+            "backHref": .string(pageLink(i / perPage + 1, from: 1)),
+            "date": date(n, content, r),
+            "machine": machine(n, content),
+            "bodyHTML": .htmlBytes(n.html),
+            "mood": n.note.mood.map { .string(r.text(.moodLabel, ["mood": $0])) } ?? .null,
+            "targetLink": n.target.map { i in
+                ["href": .string("../targets/" + content.targets[i].slug + ".html"),
+                 "text": .string(r.text(.targetLink, ["name": content.targets[i].target.name]))]
+            } ?? .null,
+            "tagLink": n.tag.map { name in
+                ["href": .string("../" + (HabitPages.path(name, content) ?? "habits/index.html")),
+                 "text": .string(r.text(.habitLink, ["name": name]))]
+            } ?? .null,
+            "previous": older.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
+            "next": newer.map { ["title": .string($0.title), "href": .string($0.slug + ".html")] } ?? .null,
+        ])
     }
+
+    /// A note's page, from the site's root.
+    static func path(_ n: SiteContent.NoteEntry) -> String { "notes/\(n.slug).html" }
 }

@@ -16,48 +16,6 @@ enum PointsPages {
         return all[all.startIndex..<(end > all.startIndex ? end : all.startIndex + limit)]
     }
 
-    struct Month: Sendable {
-        var year: Int
-        var month: Int
-        /// A slice of `SiteContent.pointsNewestFirst`: the month's records are not copied.
-        var records: Slice<PointsNewestFirst>
-        var earned = 0
-        var spent = 0
-        var slug: String { "\(pad(year, 4))-\(pad(month, 2))" }
-    }
-
-    /// The months that have records, newest first; one page each. `all` is
-    /// `SiteContent.pointsNewestFirst`, which the months slice.
-    static func months(_ all: PointsNewestFirst, zone: Zone) -> [Month] {
-        var months: [Month] = []
-        var start = all.startIndex
-        var current: (year: Int, month: Int)?
-        var earned = 0, spent = 0
-        func close(at end: Int) {
-            if let current { months.append(Month(year: current.year, month: current.month, records: all[start..<end], earned: earned, spent: spent)) }
-        }
-        // Day numbers, and a date only when the day changes: records come newest first, and a
-        // month holds hundreds of them.
-        var lastDay = Int.min, day = LocalDate(dayNumber: 0)
-        for (i, record) in all.enumerated() {
-            let number = record.date.dayNumber(in: zone)
-            if number != lastDay {
-                lastDay = number
-                day = LocalDate(dayNumber: number)
-            }
-            if current.map({ $0.year != day.year || $0.month != day.month }) ?? true {
-                close(at: i)
-                current = (day.year, day.month)
-                start = i
-                earned = 0
-                spent = 0
-            }
-            if record.point > 0 { earned = earned.saturatingAdd(record.point) } else { spent = spent.saturatingSubtract(record.point) }
-        }
-        close(at: all.endIndex)
-        return months
-    }
-
     /// `points/index.html`: habits, the month archive and the newest records.
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let archive = archiveGrid(content, r)
@@ -144,7 +102,7 @@ enum PointsPages {
         let first = LocalDate(year: m.year, month: m.month, day: 1) ?? LocalDate(dayNumber: 0)
         let figures = MonthFigures(first: first, records: m.records, zone: content.zone)
         let phrases = r.phrases
-        func link(_ other: Month?) -> TemplateValue {
+        func link(_ other: PointsMonth?) -> TemplateValue {
             other.map { ["href": .string($0.slug + ".html"), "label": .string(r.format.monthYear(year: $0.year, month: $0.month))] } ?? .null
         }
         let habits: [TemplateValue] = figures.habits.map { h in

@@ -78,15 +78,6 @@ enum TargetsPages {
         ]
     }
 
-    /// The records of type "target", newest first, by name.
-    static func earned(_ points: PointsNewestFirst) -> [String: [PointRecord]] {
-        var earned: [String: [PointRecord]] = [:]
-        for record in points where record.type == "target" {
-            if let name = record.name { earned[name, default: []].append(record) }
-        }
-        return earned
-    }
-
     /// Open targets overdue longer than this fold into a collapsed list.
     static let oldOverdueDays = 90
 
@@ -175,21 +166,20 @@ enum TargetsPages {
         ]
     }
 
-    /// The pages of the targets at `range` of the schedule.
-    static func renderTargets(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        let schedule = content.arranged.schedule
-        var files: [SiteFile] = []
-        for scheduled in schedule[range] {
-            let entry = content.targets[scheduled.index]
-            let records = content.points.earned[entry.target.name] ?? []
-            var data = item(scheduled, content, r, root: "../", onItsPage: true).objectValue
-            data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
-            data["hasRecords"] = .bool(!records.isEmpty)
-            files.append(try r.page("targets/\(entry.slug).html", template: "target", title: entry.target.name, section: "targets",
-                                    description: entry.pageHTML.map { NoteExcerpt.make(html: Array($0.utf8), title: entry.target.name) }, data))
-        }
-        return files
+    /// The page of the target at `index` of the schedule.
+    static func renderTarget(_ index: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
+        let scheduled = content.arranged.schedule[index]
+        let entry = content.targets[scheduled.index]
+        let records = content.points.earned[entry.target.name] ?? []
+        var data = item(scheduled, content, r, root: "../", onItsPage: true).objectValue
+        data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
+        data["hasRecords"] = .bool(!records.isEmpty)
+        return try r.page(path(entry), template: "target", title: entry.target.name, section: "targets",
+                          description: entry.pageHTML.map { NoteExcerpt.make(html: Array($0.utf8), title: entry.target.name) }, data)
     }
+
+    /// A target's page, from the site's root.
+    static func path(_ entry: SiteContent.TargetEntry) -> String { "targets/\(entry.slug).html" }
 
     /// The timeline of the days around today and its caption; nil when no deadline falls there.
     static func timeline(_ schedule: [TargetSchedule.Item], _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {

@@ -7,6 +7,9 @@ enum WeightPage {
         var label: UIString
     }
 
+    /// The weighings as CSV, beside the page when the site shows absolute weights.
+    static let csvPath = "weight.csv"
+
     static func render(_ content: SiteContent, _ weight: WeightStatistics?, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
         let unit = content.export.profile.weightUnit ?? .kg
         let unitLabel = WeightPage.unitLabel(unit, r.options.language)
@@ -36,7 +39,7 @@ enum WeightPage {
         let ninety = ranges.first { $0.id == "90" }
         let chosen = ninety.map { n in days.contains { !$0.interpolated && $0.date >= start(n) } } == true ? "90" : "all"
 
-        // Issue 14: privacy. With `privacy.weight: changes` the page shows changes only: no card,
+        // With `privacy.weight: changes` the page shows changes only: no card,
         // table, label or file holds a weight (docs/privacy.md).
         let changesOnly = r.options.privacy.weight == .changes
         var cards: [TemplateValue] = changesOnly ? [] : [
@@ -92,7 +95,7 @@ enum WeightPage {
             "changesOnly": .bool(changesOnly),
             "bodyFat": bodyFat,
         ])
-        return changesOnly ? [page] : [page, SiteFile(path: "weight.csv", text: csv(w.series))]
+        return changesOnly ? [page] : [page, SiteFile(path: csvPath, text: csv(w.series))]
     }
 
     /// A stat card. Changes are not coloured: whether falling is good depends on the goal.

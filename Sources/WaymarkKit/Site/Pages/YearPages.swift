@@ -22,15 +22,6 @@ enum YearPages {
         ])
     }
 
-    /// The pages of the years in `range` (indices into `content.years`).
-    static func renderYears(_ range: Range<Int>, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
-        var files: [SiteFile] = []
-        for i in range {
-            files.append(try renderYear(i, content, r))
-        }
-        return files
-    }
-
     static func renderYear(_ i: Int, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let y = content.years[i]
         let f = r.format
@@ -60,7 +51,7 @@ enum YearPages {
             ["label": .string(r.text(label)), "now": .string(now), "then": .string(then ?? "—"), "change": .string(change ?? "—")]
         }
         let fig = y.figures
-        // Issue 14: privacy. Figures of sections not built are left out, not shown as zeros
+        // Figures of sections not built are left out, not shown as zeros
         // (active days and streaks are days that scored points).
         let builds = r.options.builds
         var comparison: [TemplateValue] = []

@@ -13,7 +13,10 @@ public enum AppleHealthImporter {
     public static let importer = SourceImporter(
         id: "apple-health", name: name,
         howToExport: "in the Health app, tap your picture (top right) → Export All Health Data, and share export.zip",
-        claim: { claim($0) }, read: { read($0, $1) })
+        claim: { claim($0) }, read: { read($0, $1) },
+        // The files beside an export are only counted; the export itself is streamed.
+        mayRead: { _ in false },
+        streamed: SourceImporter.Streamed(recognises: { recognises($0) }, read: { read($0, $1) }, complete: { complete($0, $1) }))
 
     static let otherRecordsReason = "records of other types (steps, heart rate, workouts, activity summaries, …)"
     static let otherFilesReason = "files of the export Waymark does not read (export_cda.xml, workout routes, electrocardiograms)"
@@ -79,7 +82,12 @@ public enum AppleHealthImporter {
 
     static func read(_ files: [SourceFile], _ context: ImportContext) -> SourcePart {
         guard let file = files.first else { return SourcePart(kind: name, files: []) }
-        var part = read(file, context)
+        return complete(read(file, context), files)
+    }
+
+    /// The part of a unit from the part of its export: the files beside it are counted.
+    static func complete(_ export: SourcePart, _ files: [SourceFile]) -> SourcePart {
+        var part = export
         if files.count > 1 { part.drop(otherFilesReason, count: files.count - 1) }
         return part
     }

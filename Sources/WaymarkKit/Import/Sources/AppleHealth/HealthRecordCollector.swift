@@ -70,7 +70,7 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
             if let text, let instant = HealthDateText.instant(text, zone: zone) {
                 exportedAt = .instant(instant)
             } else {
-                let got = text.map { "is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten($0))\")" } ?? "has no value"
+                let got = text.map { "is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten($0))\")" + HealthDateText.spanNote($0) } ?? "has no value"
                 report(.warning(file, .line(parser.line), "ExportDate \(got); when the export was made is left unknown"))
             }
         } else if !Self.named(name, "Me") {
@@ -121,7 +121,8 @@ final class HealthRecordCollector: HealthXMLParser.Handler {
         if let rawDate {
             instant = HealthDateText.instant(rawDate, zone: zone)
             if instant == nil {
-                problem(line, kind, "startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten(rawDate))\")")
+                problem(line, kind, "startDate is not a date like \"2023-12-03 08:15:00 +0100\" (got \"\(Diagnostic.shorten(rawDate))\")"
+                        + HealthDateText.spanNote(rawDate))
                 ok = false
             }
         } else {

@@ -18,23 +18,22 @@ enum BeeminderImporter {
 
     /// Told by content: a `.bb` name is only a hint, and the API's files are saved under any name.
     static func recognises(_ file: SourceFile) -> Bool {
-        let compact = String(file.headText.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })
-        func has(_ key: String) -> Bool { compact.contains("\"" + key + "\":") }
+        let compact = CompactHead(file)
         if compact.hasPrefix("{") {
             if file.lowercasedName.hasSuffix(".bb") { return true }
-            if compact.contains("\"params\":{"), paramKeys.contains(where: has) { return true }
+            if compact.contains("\"params\":{"), paramKeys.contains(where: compact.has) { return true }
             if startsWithData(compact) { return true }
-            return has("slug") && goalKeys.filter(has).count >= 2
+            return compact.has(key: "slug") && goalKeys.filter(compact.has).count >= 2
         }
         // The API's datapoints; `daystamp` is Beeminder's own word.
-        return compact.hasPrefix("[{") && has("daystamp") && has("value")
+        return compact.hasPrefix("[{") && compact.has(key: "daystamp") && compact.has(key: "value")
     }
 
     /// `{"data":[["20170720"`: a goal file whose datapoints come before its params (and fill the head).
-    static func startsWithData(_ compact: String) -> Bool {
+    static func startsWithData(_ compact: CompactHead) -> Bool {
         let prefix = "{\"data\":[[\""
-        guard compact.hasPrefix(prefix) else { return false }
-        let rest = compact.utf8.dropFirst(prefix.utf8.count)
+        guard compact.hasPrefix("{\"data\":[[\"") else { return false }
+        let rest = compact.bytes.dropFirst(prefix.utf8.count)
         return rest.count >= 9 && rest.prefix(8).allSatisfy { $0 >= 48 && $0 <= 57 } && rest.dropFirst(8).first == UInt8(ascii: "\"")
     }
 

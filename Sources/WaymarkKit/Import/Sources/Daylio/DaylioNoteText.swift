@@ -93,7 +93,7 @@ enum DaylioNoteText {
         return (name, closing, j + 1)
     }
 
-    /// An entity starting at `start` (`&nbsp;`, `&amp;`, `&#39;`, `&#x27;`): the character and
+    /// An entity starting at `start` (`&nbsp;`, `&amp;`, a decimal or hexadecimal number such as `&#x27;`): the character and
     /// where it ends. `&nbsp;` becomes a plain space.
     private static func entity(_ s: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
         var j = start + 1

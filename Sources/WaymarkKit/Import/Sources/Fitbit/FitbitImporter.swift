@@ -32,12 +32,12 @@ enum FitbitImporter {
     /// An array of objects with Fitbit's `logId`, `weight` and `date` keys, whatever the file is
     /// called; or an empty array in a file named like Fitbit's (`weight-2020-01-01.json`).
     static func recognises(_ file: SourceFile) -> Bool {
-        let compact = String(file.headText.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })
-        if compact.hasPrefix("[{"), compact.contains("\"logId\":"), compact.contains("\"weight\":"), compact.contains("\"date\":") {
+        let compact = CompactHead(file)
+        if compact.hasPrefix("[{"), compact.has(key: "logId"), compact.has(key: "weight"), compact.has(key: "date") {
             return true
         }
         let name = file.lowercasedName
-        return compact == "[]" && name.hasPrefix("weight-") && name.hasSuffix(".json")
+        return compact.equals("[]") && name.hasPrefix("weight-") && name.hasSuffix(".json")
     }
 
     /// One reading before its unit is known.

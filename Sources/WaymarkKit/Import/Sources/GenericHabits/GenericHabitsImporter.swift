@@ -47,7 +47,7 @@ enum GenericHabitsImporter {
             let dateField = row[dateAt]
             let date = DateTimeText.parse(dateField.text)
             if date == nil {
-                part.diagnostics.append(table.bad(dateField, "not a date or date-time such as 2024-03-01 or 2024-03-01 07:30"))
+                part.diagnostics.append(table.badDate(dateField, "not a date or date-time such as 2024-03-01 or 2024-03-01 07:30"))
             }
             let habit = table.text(row, habitAt)
             if habit.isEmpty {

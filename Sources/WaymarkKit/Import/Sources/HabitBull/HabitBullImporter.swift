@@ -64,14 +64,14 @@ enum HabitBullImporter {
             let dateField = fields[dateAt], valueField = fields[valueAt]
             let day = HabitBullDate.parse(dateField.text, order: order)
             if day == nil {
-                part.diagnostics.append(table.bad(dateField, "not a date such as 2016-03-18 or 3/18/2016"))
+                part.diagnostics.append(table.badDate(dateField, "not a date such as 2016-03-18 or 3/18/2016"))
             }
             var value: Double?
             switch NumberText.double(valueField.text) {
             case .success(let v) where v >= 0 && v <= maxValue: value = v
             case .success, .failure(.outOfRange):
-                // A warning, not an error: real exports hold HabitBull's own -2150000000, and the
-                // issue asks for these to be reported and left out while the rest is built.
+                // A warning, not an error: real exports hold HabitBull's own -2150000000, which is
+                // reported and left out while the rest is built.
                 var warning = table.bad(valueField, "a Value outside 0…1,000,000; the row is not imported")
                 warning.severity = .warning
                 warning.dropsRecord = false

@@ -14,7 +14,8 @@ enum LoopCSVImporter {
     static let importer = SourceImporter(
         id: "loop-csv", name: name,
         howToExport: "in Loop, Settings → Export as CSV (a zip of Habits.csv and one folder per habit)",
-        claim: claim, read: { files, _ in read(files) })
+        claim: claim, read: { files, _ in read(files) },
+        mayRead: { isHabitsList($0) || isExportFileName($0) })
 
     /// One unit per Habits.csv: it first, then the files of the export around it.
     static func claim(_ files: [SourceFile]) -> [[SourceFile]] {

@@ -16,7 +16,9 @@ enum LoopDBImporter {
     static let importer = SourceImporter(
         id: "loop-db", name: name,
         howToExport: "in Loop, Settings → Export full backup (a .db file)",
-        claim: claim, read: { files, _ in read(files) }, explain: unreadable)
+        claim: claim, read: { files, _ in read(files) }, explain: unreadable,
+        // Recognising a backup opens it, which its head alone does not allow.
+        mayRead: { $0.head.starts(with: magic) || $0.relative.hasSuffix("-wal") })
 
     /// Each backup, with its write-ahead log when one is beside it.
     static func claim(_ files: [SourceFile]) -> [[SourceFile]] {

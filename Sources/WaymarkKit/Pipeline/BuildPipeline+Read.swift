@@ -1,0 +1,100 @@
+/// Step 1, read, and the site's options: the sources through their importers into one export,
+/// less what the site does not show.
+extension BuildPipeline {
+    /// The demo export compiled into the binary, as a read-only file system.
+    static let demoRoot = "/waymark-demo-export"
+    static var demoFileSystem: FileSystem {
+        var files: [String: [UInt8]] = [:]
+        for file in EmbeddedFiles.demoExport { files[file.path] = file.bytes }
+        return .inMemory(root: demoRoot, files: files)
+    }
+
+    /// The file system and paths the request's sources are at.
+    func sources(_ source: BuildRequest.Source) -> (files: FileSystem, paths: [String]) {
+        switch source {
+        case .demo: return (BuildPipeline.demoFileSystem, [BuildPipeline.demoRoot])
+        case .paths(let paths): return (fileSystem, paths)
+        }
+    }
+
+    /// Step 1: reads every source in its format (`SourceReader`), the units on every core, sorts
+    /// the problems (`outcome`) and keeps only what the site may show (`PublishedExport`). Never
+    /// throws: problems are in the outcome. `check` stops here, so it sees what a build sees.
+    public func read(_ request: BuildRequest) -> ReadOutcome {
+        readSources(request).outcome
+    }
+
+    /// Step 1, with what the notes need to go through Markdown: a reader of the files of the
+    /// export that published notes show.
+    func readSources(_ request: BuildRequest) -> (outcome: ReadOutcome, noteFiles: @Sendable (String) -> [UInt8]?) {
+        let (files, paths) = sources(request.source)
+        let context = ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit, parallelism: parallelism,
+                                    progress: request.progress ?? { _, _, _ in })
+        let read = SourceReader(fileSystem: files, context: context).read(paths)
+        var result = outcome(read.imported, request)
+        result.sources = read.reports
+        result.merge = read.merge
+        var noteFiles: @Sendable (String) -> [UInt8]? = { _ in nil }
+        if let root = read.noteRoot { noteFiles = exportFileLoader(files, root, published: read.imported.noteAssets) }
+        return (publishable(result, PublishedExport(request)), noteFiles)
+    }
+
+    /// The read step's result with only what the site may show (`PublishedExport`), and the
+    /// count of private notes left out.
+    func publishable(_ read: ReadOutcome, _ published: PublishedExport) -> ReadOutcome {
+        var read = read
+        read.privateNotes = PublishedExport.privateNotes(read.result.export.notes)
+        read.result.export = published.apply(read.result.export)
+        return read
+    }
+
+    /// The read step's result sorted into warnings and errors, named as the user knows the files.
+    func outcome(_ imported: ImportResult, _ request: BuildRequest) -> ReadOutcome {
+        var result = imported
+        // The command line overrides every source's profile.
+        if let unit = request.weightUnit { result.export.profile.weightUnit = unit }
+        if let goal = request.goalWeightKg { result.export.profile.goalWeightKg = goal }
+        if let height = request.heightCm { result.export.profile.heightCm = height }
+        if request.source == .demo {
+            result.diagnostics = result.diagnostics.map { d in
+                var d = d
+                d.file = "demo/" + d.file
+                return d
+            }
+        }
+        return ReadOutcome(result, skipInvalid: request.skipInvalid)
+    }
+
+    /// The zone, `now` (`ShownMoment`: the request's, else from the data and the clock),
+    /// language and title: the request's, else the profile's, else defaults.
+    func siteOptions(_ request: BuildRequest, _ export: Export) -> SiteOptions {
+        let profile = export.profile
+        let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
+        let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
+        return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
+                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL,
+                           shown: shown)
+    }
+
+    /// The site's options for `export`, refused (bad data) when the site's clock puts `now` or a
+    /// moment of the data outside years 1 to 9999. The importers refuse what falls outside in
+    /// UTC, naming file and place; this catches what only the site's zone moves out (a time of
+    /// the first hours of year 1 seen from the Americas), which no page could hold.
+    func checkedSiteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
+        let options = siteOptions(request, export)
+        let outside = CalendarSpan.contains(options.now, in: options.zone) ? CalendarSpan.firstOutside(export, in: options.zone)
+            : CalendarSpan.Outside(record: "the moment statistics are computed for (--now or the export date)", instant: options.now)
+        guard let outside else { return options }
+        let day = LocalDateTime.dayNumber(secondsAsUTC: outside.instant + Int64(options.zone.offset(at: outside.instant)))
+        let side = outside.instant < 0 ? "before year 1" : "after year 9999"
+        throw BuildFailure(step: .compute, kind: .badData, message: "\(outside.record): \(LocalDateTime(secondsAsUTC: outside.instant))Z "
+            + "falls on \(LocalDate(dayNumber: day)) in the time zone \(options.zone.identifier), \(side); pages cover years 1 to 9999: "
+            + "correct the date or build with another --time-zone")
+    }
+
+    /// Reads the files of the export that notes show (`published`), and nothing else.
+    func exportFileLoader(_ files: FileSystem, _ root: String, published: [String]) -> @Sendable (String) -> [UInt8]? {
+        let published = Set(published)
+        return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
+    }
+}

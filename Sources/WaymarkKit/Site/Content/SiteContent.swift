@@ -1,0 +1,109 @@
+/// Everything the pages show, computed once from the export and the options: the compute
+/// stage's result. Immutable; pages only read it.
+struct SiteContent: Sendable {
+    let export: Export
+    let options: SiteOptions
+    var zone: Zone { options.zone }
+    var language: Language { options.language }
+    /// The date of `now` in the report zone.
+    var today: LocalDate { zone.localDateTime(of: options.now).date }
+
+    /// Point records newest first, by month, and what targets earned.
+    let points: PointsOrder
+    /// Notes, targets and habits arranged.
+    let arranged: ContentArrangement
+    /// Weight figures; nil without weighings.
+    let weight: WeightStatistics?
+    /// Every habit's strength, streaks and windows.
+    let habits: HabitBoard
+    /// Every year with data, oldest first.
+    let years: [YearReview]
+    /// All points earned minus all spent, and what was bought.
+    let balance: PointsBalance
+    /// The points by period, day and habit: the dashboards and `stats.json`.
+    let pointStatistics: PointStatistics
+
+    var pointsNewestFirst: PointsNewestFirst { points.newestFirst }
+    var notes: [NoteEntry] { arranged.notes }
+    var targets: [TargetEntry] { arranged.targets }
+    var tagSlugs: [String: String] { arranged.tagSlugs }
+    var images: [String: [UInt8]] { arranged.images }
+
+    /// Problems found while computing: the arrangement's and records after `now`.
+    var warnings: [Diagnostic] {
+        var warnings = arranged.warnings
+        if points.futureRecords > 0 {
+            // Terminal messages are in English, whatever the site's language.
+            let n = points.futureRecords, now = LocaleFormat.machine(.instant(options.now), in: options.zone)
+            warnings.append(.warning("points.json", .file, n == 1 ? "1 point record dated after \(now) is left out of the statistics."
+                                                                 : "\(n) point records dated after \(now) are left out of the statistics."))
+        }
+        // A sitemap lists absolute addresses: without a base URL there is none.
+        if options.privacy.isPublic && options.baseURL == nil {
+            warnings.append(.warning("sitemap.xml", .file, "not written: the site is public but has no baseURL, and a sitemap needs absolute addresses"))
+        }
+        return warnings
+    }
+
+    struct NoteEntry: Sendable {
+        var note: Note
+        var slug: String
+        var title: String
+        /// The note's HTML as UTF-8 bytes.
+        var html: [UInt8]
+        var summary: String
+        /// The target the note's `target:` names (by id, else by name), as an index into `targets`.
+        var target: Int?
+        /// The tag the note's `tag:` names.
+        var tag: String?
+    }
+
+    struct TargetEntry: Sendable {
+        var target: Target
+        var slug: String
+        /// The description as HTML for cards (headings start at level 4).
+        var cardHTML: String?
+        /// The description as HTML for the target's own page (headings start at level 2).
+        var pageHTML: String?
+        /// Indices into `notes` of the notes whose front matter names this target.
+        var notes: [Int] = []
+    }
+
+    init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
+         reviews: Reviews, pointStatistics: PointStatistics) {
+        self.export = export
+        self.options = options
+        self.pointStatistics = pointStatistics
+        self.points = points
+        self.arranged = arranged
+        self.weight = weight
+        habits = reviews.habits
+        // The years' pages, links and figures go with the section.
+        years = options.builds(.years) ? reviews.years : []
+        balance = reviews.balance
+    }
+
+    /// The habit figures, the years in review and the balance: one computation, as the years
+    /// read the habits' strength and streaks.
+    struct Reviews: Sendable {
+        var habits: HabitBoard
+        var years: [YearReview]
+        var balance: PointsBalance
+    }
+
+    static func reviews(_ export: Export, _ options: SiteOptions, weights: WeightSeries? = nil) -> Reviews {
+        let board = HabitBoard(export: export, now: options.now, zone: options.zone)
+        let years = YearReview.years(export: export, now: options.now, zone: options.zone, habits: board.log,
+                                     strength: board.habits.map(\.scores), streaks: board.habits.map(\.streaks), weights: weights)
+        return Reviews(habits: board, years: years, balance: PointsBalance(points: export.points, now: options.now, zone: options.zone))
+    }
+}
+
+extension WeightStatistics {
+    /// The weight figures of an export as of the options' `now`.
+    static func make(_ export: Export, _ options: SiteOptions) -> WeightStatistics? {
+        WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
+                         goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm,
+                         goalDirection: export.profile.goalDirection)
+    }
+}

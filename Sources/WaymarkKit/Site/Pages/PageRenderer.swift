@@ -1,0 +1,88 @@
+/// Renders pages through the theme's templates with the context every page shares: language,
+/// titles, navigation, the relative path back to the root and the interface strings.
+struct PageRenderer: Sendable {
+    let templates: TemplateSet
+    let options: SiteOptions
+    let format: LocaleFormat
+    /// Counted and relative phrases in the site's language.
+    let phrases: Phrases
+    let siteTitle: String
+    let strings: TemplateValue
+    /// Navigation entries: (path, label key, section id).
+    let navigation: [(path: String, label: UIString, section: String)]
+    /// Canonical, Open Graph and Twitter card tags and the feed link; nil without a base URL.
+    let sharing: SharingTags?
+    /// `common(root:section:)` for the folder depths and sections pages use.
+    private var shared: [String: [String: TemplateValue]] = [:]
+
+    /// `assets` are the theme's asset paths (for the preview image); `feedTitle` is the feed's
+    /// title, nil when the site has no feed.
+    init(templates: TemplateSet, options: SiteOptions, siteTitle: String, assets: Set<String> = [], feedTitle: String? = nil) {
+        self.templates = templates
+        self.sharing = SharingTags(options: options, siteTitle: siteTitle, assets: assets, feedTitle: feedTitle)
+        self.options = options
+        self.format = LocaleFormat(options.language)
+        self.phrases = Phrases(options.language)
+        self.siteTitle = siteTitle
+        self.strings = UIString.table(options.language)
+        let all: [(path: String, label: UIString, section: SiteSection)] = [
+            ("index.html", .navOverview, .overview),
+            ("habits/index.html", .navHabits, .habits),
+            ("points/index.html", .navPoints, .points),
+            ("targets/index.html", .navTargets, .targets),
+            ("weight/index.html", .navWeight, .weight),
+            ("todos/index.html", .navTodos, .todos),
+            ("notes/index.html", .navNotes, .notes),
+        ]
+        // Only the sections the site builds (the front page stays: it is index.html).
+        self.navigation = all.filter { options.builds($0.section) }.map { ($0.path, $0.label, $0.section.rawValue) }
+        for root in ["", "../"] {
+            for entry in all { shared[root + "\u{0}" + entry.section.rawValue] = common(root: root, section: entry.section.rawValue) }
+        }
+    }
+
+    func text(_ key: UIString) -> String { key.text(options.language) }
+
+
+    func text(_ key: UIString, _ values: [String: String]) -> String { key.text(options.language, values) }
+
+    /// The context every page shares, for each folder depth and navigation section: built once,
+    /// not for each of a few thousand pages.
+    private func common(root: String, section: String) -> [String: TemplateValue] {
+        [
+            "lang": .string(options.language.rawValue),
+            "siteTitle": .string(siteTitle),
+            "root": .string(root),
+            "t": strings,
+            "colon": .string(phrases.colon),
+            "section": .string(section),
+            "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
+            "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),
+            // Old data is shown as of its last day, and every page says so.
+            "dataUpTo": options.dataUpTo.map { day in
+                .object(["text": .string(format.longDate(day)), "machine": .string(day.description)])
+            } ?? .bool(false),
+            // `built.notes` and the like let templates leave out links to
+            // sections that are not built; `isPublic` drops the robots meta.
+            "built": .object(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) })),
+            "isPublic": .bool(options.privacy.isPublic),
+            "nav": .array(navigation.map { entry in
+                ["href": .string(root + entry.path), "label": .string(text(entry.label)), "current": .bool(entry.section == section)]
+            }),
+        ]
+    }
+
+    /// Renders `template` to the file at `path`. `section` marks the current navigation entry.
+    /// `description` is the page's own for link previews (worked out only for a site with a
+    /// base URL); nil gives the site's.
+    func page(_ path: String, template: String, title: String, section: String, description: @autoclosure () -> String? = nil,
+              _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
+        let root = SitePath.root(from: path)
+        let common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
+        var own = LanguageTagging.tagged(context, on: options.language)
+        own["pageTitle"] = .string(title)
+        if let sharing { own["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
+        // The page's own values are looked up first, then those every page shares: no merged copy.
+        return SiteFile(path: path, bytes: try templates.renderBytes(template, [.object(common), .object(own)]))
+    }
+}

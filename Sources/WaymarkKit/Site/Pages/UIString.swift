@@ -1,0 +1,93 @@
+import Foundation
+
+/// Every piece of interface text. Each language is an exhaustive `switch` over these keys
+/// (`UIString+English.swift`, `UIString+Chinese.swift`), so a missing translation does not build.
+/// Templates reach them as `{{t.key}}`.
+public enum UIString: String, CaseIterable, Sendable {
+    // Navigation and layout
+    case navOverview, navHabits, navPoints, navTargets, navWeight, navTodos, navNotes
+    case skipToContent, generatedBy, generatedOn, dataUpTo, dataUpToDetail, overallLeftOut, overallLeftOutOne, overallStrengthNone, goalAbove, goalBelow, goalDirectionUnknown, figuresTo, noWeighingsInRange, siteTitleDefault, siteTitleNamed, mainNavigation
+    // Overview
+    case overviewTitle, welcomeNamed, welcomeAnonymous, records
+    case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
+    case nothingHere
+    // Dashboard
+    case periodDay, periodWeek, periodMonth, periodYear, periodAll, periodChooser, cardTotal, cardProgress, cardStreak, cardAverage, cardCompleted, cardRate, encourageDay, encourageWeek, encourageMonth, encourageYear, encourageAll, encourageSteady, encourageEmpty, spentAmount, sinceStart, daysOne, daysMany, perDay, noTargetsDue, doneOfDue, heatmapTitle, heatmapDescription, heatmapEmpty, less, more, pointsOne, pointsMany, chartHours, chartDays, chartWeeks, chartDescription, chartEmpty, hourOf, weekOf, habitsTitle, habit, completions, timeSpent, lastDone, never, hoursMinutes, minutesOnly, hoursOnly, recentActivity, today, yesterday, noteLabel, builtFrom
+    // Points
+    case pointsTitle, pointsIntro, date, time, points, type, name, description, month, earned, spent, pointRecords
+    case typeTag, typeTarget, typeGame, typeShop, typeOther
+    case olderRecordsOnMonthPages, archive, allMonths
+    // Targets
+    case targetsTitle, deadline, statusDone, completed, noDeadline
+    case stateOverdue, stateDueToday, stateUpcoming, inDays, tomorrow, todayLower, timelineTitle, timelineDescription, completedOn, backToTargets, relatedNotes, nextTargets, overdueCount, noUpcoming, pointsEarnedHere, todoSummary, todoGroupSummary, priorityLabel, habitLink, targetLink, perSession, pointsPerSession, legendOverdue, legendToday, legendUpcoming, legendDone
+    // Weight
+    case weightTitle, weight, entries
+    case weightLatest, weightTrend, change7d, change30d, change365d, weeklyRate, perWeek, toGoal, projectedOn, goalReached, noProjection, bmi, bmiOfTrend, lowest, highest, range30, range90, range365, rangeAll, rangeChooser, legendDaily, legendTrend, legendGoal, goalLabel, weightChartTitle, weightChartDescription, weeklyMeans, everyEntry, weekStarting, mean, readings, downloadCSV, showNumbers, sparklineTitle, weightBlockTitle, latestOn
+    case bodyFatTitle, bodyFatLatest, bodyFatChartTitle, bodyFatChartDescription, bodyFatPercent, bodyFatReadings
+    // Todos
+    case todosTitle, priority, priorityHigh, priorityNormal, priorityLow, todoDone, todoOpen
+    // Notes
+    case notesTitle, notesIntro, backToNotes, previousNote, nextNote, moodLabel
+    // Years and the balance
+    case yearsTitle, yearsIntro, yearTitle, yearTitleSoFar, soFarIn, sameDaysLastYear, yearColumn, activeDays, longestStreak, targetsCompletedLabel, onTimeLate, notesWritten, weightChangeLabel, bestMonth, bestWeek, habitChecks, comparedWith, figure, difference, byCompletionsTitle, byStrengthTitle, strengthOn, highlightsTitle, balanceTitle, balanceNote, spentOnTitle, item, timesBought, lastTime, recentSpending, partialYear
+    // Habits
+    // Counted phrases (one and other, chosen by `Plural`)
+    case recordsOne, recordsMany, strengthChangeOne, timelineCaptionOne, onTimeDetailOne, olderNotesOne, olderNotesMany
+    case historyPerWeek, historyPerMonth, historyPerQuarter, historyPerYear, historyPerWeekOne, historyPerMonthOne, historyPerQuarterOne, historyPerYearOne
+    case overallStrengthDescriptionOne, bestStreaksDescriptionOne, timesThisWeek, timesThisMonth, timesThisYear, timesAllTime, showNumbersOf, weekdayColumn, hourColumn, balanceLine, calendarBefore, calendarSkipped, overallStrengthNow, habitsIndexTitle, habitsIndexIntro, overallStrength, overallStrengthDescription, doneToday, notYet, todayColumn, thisWeek, thisMonth, thisYear, habitStrength, strengthChange, strengthSteady, currentStreak, bestStreak, since, totalTime, archived, habitSource, freqDaily, freqOnceWeek, freqTimesWeek, freqOnceMonth, freqTimesMonth, freqEveryDays, freqTimesDays, perDayWord, perWeekWord, perMonthWord, perDaysWord, targetAtLeast, targetAtMost, strengthChartTitle, strengthDescription, historyTitle, byWeek, byMonth, byQuarter, byYear, quarterOf, calendarTitle, calendarDescription, calendarDone, calendarNotDone, bestStreaksTitle, bestStreaksDescription, byWeekdayTitle, byWeekdayDescription, byHourTitle, byHourDescription, start, end, length, amount, period, noHabits, question
+    // Targets
+    case overdueDaysOne, overdueDaysMany, lateDaysOne, lateDaysMany, onTimeRate, onTimeDetail, oldOverdueSummary, timelineCaption, clusterTitle, clusterMore, undated
+    // Archives
+    case notesYear, notesYearContinued, notesUndated, notesPageTitle, notesPageLabel, notesRange, notesEmpty, notesYears, notesPages, newerNotes, olderNotes, monthsNav, monthCalendarTitle, monthCalendarCaption, monthHabitsTitle, recordsDayHeading, archiveCaption
+    // Dashboard and weight
+    case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
+    // The preview server
+    case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
+    // Privacy
+    case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
+    // Links and feed
+    case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
+}
+
+extension UIString {
+    /// The text in `language`.
+    public func text(_ language: Language) -> String {
+        switch language {
+        case .en: return english
+        case .zhHans: return chinese
+        }
+    }
+
+    /// The text with `{placeholder}`s filled in (values are plain text; templates escape them).
+    ///
+    /// One pass over the text: a value that itself contains `{name}` (a habit called "{n}") is
+    /// inserted as it is, never filled in again, so the result does not depend on key order.
+    /// A value holding a direction control is isolated (`BidiIsolation`): a name's lone override
+    /// must not reverse the rest of the sentence.
+    public func text(_ language: Language, _ values: [String: String]) -> String {
+        let template = text(language).utf8
+        var out = ""
+        out.reserveCapacity(template.count + values.values.reduce(0) { $0 + $1.utf8.count })
+        var index = template.startIndex
+        var literalStart = index
+        while let open = template[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = template[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let key = String(Substring(template[template.index(after: open)..<close]))
+            if let value = values[key] {
+                out += Substring(template[literalStart..<open])
+                out += BidiIsolation.isolated(value)
+                literalStart = template.index(after: close)
+            }
+            index = template.index(after: open)
+        }
+        out += Substring(template[literalStart...])
+        return out
+    }
+
+    /// All strings of a language as template data, keyed by case name.
+    public static func table(_ language: Language) -> TemplateValue {
+        var table: [String: TemplateValue] = [:]
+        for key in allCases { table[key.rawValue] = .string(key.text(language)) }
+        return .object(table)
+    }
+}
