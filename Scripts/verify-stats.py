@@ -47,16 +47,26 @@ for r in records("points.json"):
         continue
     points.append((d, int(float(r["point"])), r.get("pointType"), r.get("pointName")))
 
-targets = []
-passed = []  # per target: its deadline has passed by now (an instant reached, a whole day over)
-completed_moment = []  # per target: the completion instant (or whole day), to leave out completions after now
+# One status per target at now (docs/statistics.md, "Targets"): completed = done with its
+# completion (completeTime, else the deadline) not after now; overdue = not completed, deadline
+# day before today; due on the earlier of completion and deadline day (completed) or on the
+# deadline day (overdue).
+targets = []  # (deadline day, completed by now, completion day)
 for t in records("targets.json"):
     deadline, deadline_at = day_of(t["deadline"]) if t.get("deadline") else (None, None)
     done = str(t.get("status")) == "1"
     complete, complete_at = day_of(t["completeTime"]) if t.get("completeTime") else (deadline, deadline_at)
-    targets.append((deadline, done, complete if done else None))
-    passed.append(deadline is not None and (deadline_at <= now if deadline_at is not None else deadline < today))
-    completed_moment.append((complete, complete_at))
+    after_now = complete is not None and (complete_at > now if complete_at is not None else complete > today)
+    completed = done and not after_now
+    targets.append((deadline, completed, complete if completed else None))
+
+def due_day(target):
+    dl, completed, c = target
+    if dl is None:
+        return None
+    if completed:
+        return min(dl, c) if c else dl
+    return dl if dl < today else None
 
 def earned(a, b):
     return sum(p for d, p, _, _ in points if a <= d <= b and p > 0)
@@ -102,16 +112,18 @@ for name, length in [("day", 1), ("week", 7), ("month", 30), ("year", 365), ("al
         d += dt.timedelta(days=1)
     check(f"{name}.bestStreak", p["bestStreak"], best)
     check(f"{name}.completedTargets", p["completedTargets"], sum(1 for _, done, c in targets if done and c and start <= c <= today))
-    # Due once the deadline has passed, or once done (a target due at 21:30 is not missed at 20:00).
-    due = [done for (dl, done, _), gone in zip(targets, passed) if dl and start <= dl <= today and (done or gone)]
+    due = [done for (dl, done, c) in targets if due_day((dl, done, c)) and start <= due_day((dl, done, c)) <= today]
     check(f"{name}.completionRate", p["completionRate"], round1(sum(due) / len(due) * 100) if due else None)
 
-# On time: done targets with a deadline, completed by now, on or before the deadline's day.
-timed = [(c <= dl) for (dl, done, c), (cd, cat) in zip(targets, completed_moment)
-         if done and dl and c and not (cat > now if cat is not None else cd > today)]
-check("targets.onTime", stats["targets"]["onTime"], sum(timed))
-check("targets.late", stats["targets"]["late"], len(timed) - sum(timed))
-check("targets.onTimeRate", stats["targets"]["onTimeRate"], round1(sum(timed) / len(timed) * 100) if timed else None)
+# On time: completed with a deadline, on or before the deadline's day; overdue ones count as not on time.
+on_time = sum(1 for dl, done, c in targets if done and dl and c and c <= dl)
+late = sum(1 for dl, done, c in targets if done and dl and c and c > dl)
+overdue = sum(1 for dl, done, c in targets if not done and dl and dl < today)
+check("targets.onTime", stats["targets"]["onTime"], on_time)
+check("targets.late", stats["targets"]["late"], late)
+check("targets.overdue", stats["targets"]["overdue"], overdue)
+check("targets.completed", stats["targets"]["completed"], sum(1 for _, done, _ in targets if done))
+check("targets.onTimeRate", stats["targets"]["onTimeRate"], round1(on_time / (on_time + late + overdue) * 100) if on_time + late + overdue else None)
 
 for tag, got in zip([t for t in records("tags.json") if t.get("tagName")], stats["tags"]):
     mine = [(d, p) for d, p, kind, n in points if kind == "tag" and n == tag["tagName"]]

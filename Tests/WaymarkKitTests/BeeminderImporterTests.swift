@@ -31,10 +31,12 @@ struct BeeminderImporterTests {
         #expect(weights.first { $0.date == WeightFixtures.day(2017, 7, 19) }?.kg == 69.15)
         #expect(abs(weights.map(\.kg).reduce(0, +) - 156_915.745) < 1e-6)
         #expect(part.export.profile.goalWeightKg == 68.8)
+        // params yaw −1 and dir −1 (Python's json on the file): a goal to lose.
+        #expect(part.export.profile.goalDirection == .lose)
         #expect(part.remarks == [
             "“weight” read as a weight goal: its y-axis says “kg”",
             "715 days have several datapoints: one weighing each, by the goal's aggday “min”",
-            "goal weight 68.8 kg (the goal's vfin)",
+            "goal weight 68.8 kg (the goal's vfin), to lose (yaw -1, dir -1)",
         ])
         #expect(part.diagnostics.isEmpty)
         #expect(part.export.tags.isEmpty && part.export.points.isEmpty)

@@ -25,7 +25,7 @@ struct BuildPipelineTests {
         let (read, noteFiles) = pipeline.readSources(request)
         #expect(read.errors.isEmpty && read.result.export.points.count == 407)
         #expect(pipeline.read(request).result.export == read.result.export)
-        let options = try pipeline.siteOptions(request, read.result.export)
+        let options = try pipeline.checkedSiteOptions(request, read.result.export)
         #expect(options.language == .zhHans && options.zone.identifier == "Asia/Shanghai")
         let content = pipeline.compute(read.result.export, noteFiles: noteFiles, options: options)
         #expect(content.notes.count == 5 && content.points.months.count == 4)

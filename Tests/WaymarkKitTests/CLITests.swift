@@ -99,6 +99,7 @@ struct CLITests {
             weights.json: 90 records read
             todos.json: 12 records read
             notes/: 5 records read
+            The site will show 2026-11-29T20:00:00+08:00: the export's date.
             OK: the export is valid.
 
             """)

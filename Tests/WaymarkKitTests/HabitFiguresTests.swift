@@ -50,6 +50,33 @@ struct HabitFiguresTests {
         #expect(b.overall == b.habits[1].scores)
     }
 
+    @Test func theOverallStrengthLeavesHabitsNotDoneForAYearOut() {
+        // Today 2024-01-03. "Year" last done 365 days ago (2023-01-03): counts. "Gone" last done
+        // 366 days ago: left out, with the archived one. "Fresh" has no check: it begins today, counts.
+        let b = Self.board([WaymarkKit.Tag(name: "Gone"), WaymarkKit.Tag(name: "Year"), WaymarkKit.Tag(name: "Fresh"),
+                            WaymarkKit.Tag(name: "Old", habit: HabitDetails(archived: true))],
+                           [Self.check("Gone", 400), Self.check("Gone", 366), Self.check("Year", 365), Self.check("Old", 3)])
+        #expect(b.overallCount == 2 && b.overallLeftOut == 2)
+        // The line starts at Year's first day; each day the mean of Year's and Fresh's strengths
+        // (Fresh's only day, today, is 0).
+        #expect(b.first == Self.today.adding(days: -365))
+        let year = b.habits[1].scores
+        #expect(b.overall.count == 366 && b.overall.last == (year.last ?? -1) / 2 && b.overall.first == year[0] / 2)
+    }
+
+    @Test func theHabitsIndexSaysWhichHabitsTheOverallStrengthLeavesOut() throws {
+        let export = Export(points: [Self.check("Gone", 400), Self.check("Now", 0)], tags: [WaymarkKit.Tag(name: "Gone"), WaymarkKit.Tag(name: "Now")])
+        let en = try renderSite(export, SiteOptions(now: Self.now, zone: .utc, language: .en))
+        let html = en.first { $0.path == "habits/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        #expect(html.contains("<p class=\"meta\">1 habit not counted: archived or not done for a year.</p>"))
+        let zh = try renderSite(export, SiteOptions(now: Self.now, zone: .utc, language: .zhHans))
+        let zhHTML = zh.first { $0.path == "habits/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        #expect(zhHTML.contains("<p class=\"meta\">1 个习惯未计入：已存档或一年多未完成。</p>"))
+        // Loop's wording for a change of strength is a difference of percentages: percentage points.
+        let now = en.first { $0.path == "habits/now.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        #expect(now.contains("percentage point"))
+    }
+
     @Test func hugeAmountsAreWrittenWithoutTrapping() {
         #expect(LocaleFormat(.en).decimal(1e20, places: 2) == "100000000000000000000")
         #expect(LocaleFormat(.en).decimal(-9.3e18) == "−9300000000000000000")

@@ -75,14 +75,21 @@ struct PointStatisticsOracleTests {
                 d = d.adding(days: 1)
             }
             #expect(p.bestStreak == best)
-            let completed = targets.filter { t in t.done && (t.completed ?? t.deadline).map { day($0) >= start && day($0) <= today } == true }
+            // Completed: done, and its completion (completeTime, else the deadline) not after now.
+            func completion(_ t: Target) -> Moment? { t.done ? (t.completed ?? t.deadline) : nil }
+            func isCompleted(_ t: Target) -> Bool { t.done && completion(t).map { !$0.isAfter(now, in: zone) } ?? true }
+            let completed = targets.filter { t in isCompleted(t) && completion(t).map { day($0) >= start && day($0) <= today } == true }
             #expect(p.completedTargets == completed.count)
-            // Due: the deadline's day in the window, and the deadline passed (these are instants) or the target done.
+            // Due: completed ones on the earlier of completion and deadline, open ones on the
+            // deadline once its day is over; the due day in the window.
             let due = targets.filter { t in
-                guard let deadline = t.deadline, case .instant(let s) = deadline else { return false }
-                return day(deadline) >= start && day(deadline) <= today && (t.done || s <= now)
+                guard let deadline = t.deadline else { return false }
+                let dueDay: LocalDate
+                if isCompleted(t) { dueDay = min(day(deadline), completion(t).map(day) ?? day(deadline)) }
+                else if day(deadline) < today { dueDay = day(deadline) } else { return false }
+                return dueDay >= start && dueDay <= today
             }
-            #expect(p.completionRate == (due.isEmpty ? nil : Double(due.filter(\.done).count) / Double(due.count) * 100))
+            #expect(p.completionRate == (due.isEmpty ? nil : Double(due.filter(isCompleted).count) / Double(due.count) * 100))
         }
         for tag in stats.tags {
             let mine = kept.filter { $0.name == tag.name }

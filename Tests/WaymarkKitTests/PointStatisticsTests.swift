@@ -117,22 +117,24 @@ struct PointStatisticsTests {
         #expect(s.period(.day).completedTargets == 1)  // C
         #expect(s.period(.week).completedTargets == 1)
         #expect(s.period(.month).completedTargets == 2)  // A (at its deadline) and C
-        #expect(s.period(.day).completionRate == nil)
-        #expect(s.period(.week).completionRate == 0)  // B due, open
-        #expect(s.period(.month).completionRate == 50)  // A done, B open; C is due later
+        // C, done before its deadline, is due (and done) on the day it was done.
+        #expect(s.period(.day).completionRate == 100 && s.period(.day).targetsDue == 1)  // C
+        #expect(s.period(.week).completionRate == 50)  // B due 27th, open; C done
+        #expect(s.period(.month).targetsDue == 3 && s.period(.month).targetsDueDone == 2)  // A done, B open, C done
     }
 
-    @Test func aTargetIsDueOnlyOnceItsDeadlineHasPassed() {
+    @Test func aTargetIsDueOnlyOnceItsDeadlinesDayIsOver() {
         // Due 21:30 today in Shanghai. At 20:00 it is not missed yet: nothing is due today.
         let open = [Target(name: "Call", deadline: at("2026-11-29T21:30:00", shanghai))]
         let early = PointStatistics(export: Export(targets: open), now: instant("2026-11-29T20:00:00", shanghai), zone: shanghai)
         #expect(early.period(.day).completionRate == nil && early.period(.day).targetsDue == 0)
-        // At 22:00 it is: 0 of 1 done, 0 %.
+        // Nor at 22:00: done at 23:00 it would still be on time (days are compared), so it is
+        // missed only when its day is over.
         let late = PointStatistics(export: Export(targets: open), now: instant("2026-11-29T22:00:00", shanghai), zone: shanghai)
-        #expect(late.period(.day).completionRate == 0 && late.period(.day).targetsDue == 1)
-        // At 21:30 exactly the deadline is reached.
-        #expect(PointStatistics(export: Export(targets: open), now: instant("2026-11-29T21:30:00", shanghai), zone: shanghai)
-            .period(.day).targetsDue == 1)
+        #expect(late.period(.day).completionRate == nil && late.period(.day).targetsDue == 0)
+        // The next morning it is: due yesterday, 0 of 1 done in the week.
+        let next = PointStatistics(export: Export(targets: open), now: instant("2026-11-30T08:00:00", shanghai), zone: shanghai)
+        #expect(next.period(.week).targetsDue == 1 && next.period(.week).completionRate == 0 && next.period(.day).targetsDue == 0)
         // Done before its deadline it counts at once: 1 of 1, 100 %.
         let done = [Target(name: "Call", deadline: at("2026-11-29T21:30:00", shanghai), done: true, completed: at("2026-11-29T19:00:00", shanghai))]
         let early2 = PointStatistics(export: Export(targets: done), now: instant("2026-11-29T20:00:00", shanghai), zone: shanghai)

@@ -83,26 +83,45 @@ struct TargetScheduleTests {
             Target(name: "B", deadline: at("2026-11-20T18:00:00", z), done: true, completed: at("2026-11-22T09:00:00", z)),
             // Done without a completion time: completed at its deadline, on time.
             Target(name: "C", deadline: at("2026-10-01T10:00:00", z), done: true),
-            // Not counted: done without a deadline, open, completed after now.
+            // Completed without a deadline: neither on time nor late.
             Target(name: "D", done: true, completed: at("2026-11-01T10:00:00", z)),
+            // Open, due 1 November: overdue, so not on time.
             Target(name: "E", deadline: at("2026-11-01T10:00:00", z)),
+            // Completed after now, due today: not yet judged, not overdue.
             Target(name: "F", deadline: at("2026-11-29T18:00:00", z), done: true, completed: at("2026-11-29T21:00:00", z)),
         ]
         let p = TargetSchedule.punctuality(targets, now: now, zone: z)
-        #expect(p == TargetSchedule.Punctuality(onTime: 2, late: 1))
-        #expect(p.rate == 2.0 / 3 * 100)  // 2 of 3
-        #expect(TargetSchedule.Punctuality(onTime: 0, late: 0).rate == nil)
+        #expect(p == TargetSchedule.Punctuality(completed: 4, onTime: 2, late: 1, overdue: 1))
+        #expect(p.rate == 50)  // 2 of the 4 due so far (A, B, C, E)
+        #expect(TargetSchedule.Punctuality(completed: 0, onTime: 0, late: 0, overdue: 0).rate == nil)
         #expect(TargetSchedule.lateDays(completion: at("2026-11-22T09:00:00", z), deadline: at("2026-11-20T18:00:00", z), zone: z) == 2)
     }
 
-    @Test func deadlinesPassAtTheirMoment() {
+    @Test func aDeadlineIsMissedWhenItsDayIsOver() {
         let z = shanghai
-        // Due 21:30: not passed at 20:00, passed at 21:30 and 22:00.
-        #expect(!TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T20:00:00", z), zone: z))
-        #expect(TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T21:30:00", z), zone: z))
-        #expect(TargetSchedule.hasPassed(at("2026-11-29T21:30:00", z), now: instant("2026-11-29T22:00:00", z), zone: z))
-        // A whole day passes at its end: not at 23:59 that day, yes the next morning.
-        #expect(!TargetSchedule.hasPassed(at("2026-11-29", z), now: instant("2026-11-29T23:59:00", z), zone: z))
-        #expect(TargetSchedule.hasPassed(at("2026-11-29", z), now: instant("2026-11-30T00:00:00", z), zone: z))
+        let due = Target(name: "A", deadline: at("2026-11-29T21:30:00", z))
+        // Due 21:30: at 22:00 it can still be done on time that day, so it is not overdue yet.
+        let evening = instant("2026-11-29T22:00:00", z)
+        let late = TargetStatus(due, now: evening, today: LocalDate(year: 2026, month: 11, day: 29)!, zone: z)
+        #expect(!late.isOverdue && late.dueDay == nil)
+        let morning = TargetStatus(due, now: instant("2026-11-30T08:00:00", z), today: LocalDate(year: 2026, month: 11, day: 30)!, zone: z)
+        #expect(morning.isOverdue && morning.dueDay == LocalDate(year: 2026, month: 11, day: 29))
+    }
+
+    @Test func aTargetDoneEarlyIsDueWhenItWasDone() {
+        let z = shanghai
+        let now = instant("2026-11-29T20:00:00", z)
+        let today = LocalDate(year: 2026, month: 11, day: 29)!
+        // Due 10 December, done 25 November: due and done on the 25th, on time.
+        let early = TargetStatus(Target(name: "E", deadline: at("2026-12-10", z), done: true, completed: at("2026-11-25T09:00:00", z)),
+                                 now: now, today: today, zone: z)
+        #expect(early.isCompleted && early.isOnTime && early.dueDay == LocalDate(year: 2026, month: 11, day: 25))
+        // Due 1 November, done the 3rd: due on the 1st, done late.
+        let late = TargetStatus(Target(name: "L", deadline: at("2026-11-01", z), done: true, completed: at("2026-11-03T09:00:00", z)),
+                                now: now, today: today, zone: z)
+        #expect(late.isLate && late.dueDay == LocalDate(year: 2026, month: 11, day: 1))
+        // Upcoming and open: not due.
+        let open = TargetStatus(Target(name: "O", deadline: at("2026-12-10", z)), now: now, today: today, zone: z)
+        #expect(open.dueDay == nil && !open.isOverdue && !open.isCompleted)
     }
 }

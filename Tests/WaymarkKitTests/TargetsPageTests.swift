@@ -35,11 +35,12 @@ struct TargetsPageTests {
         #expect(html.contains("<details class=\"target-rows old-overdue\">\n<summary>Overdue for more than 90 days: 1</summary>"))
         #expect(html.contains("<a href=\"tax.html\">Tax</a> <time datetime=\"2025-06-01\">Jun 1, 2025</time> <span class=\"late\">546 days overdue</span>"))
         #expect(!html.contains("<li class=\"card target overdue\">\n<h3><span class=\"dot\" aria-hidden=\"true\"></span><a href=\"tax.html\">"))
-        // Done: the newest year open; Photos and Old on time, Late 3 days late: 2 of 3, 66.7%.
+        // Done: the newest year open; Photos and Old on time, Late 3 days late; Bike, Ninety and
+        // Tax overdue and not done count as not on time: 2 of 6, 33.3%. Call is due later today.
         #expect(html.contains("<details class=\"target-rows\" open>\n<summary>2026 <span class=\"count\">1 · 1 on time · 0 late</span>"))
         #expect(html.contains("<details class=\"target-rows\">\n<summary>2025 <span class=\"count\">1 · 0 on time · 1 late</span>"))
         #expect(html.contains("<a href=\"late.html\">Late</a> <time datetime=\"2025-03-04\">Mar 4</time> <span class=\"late\">3 days late</span>"))
-        #expect(html.contains("<strong>On time: 66.7%</strong> <span class=\"describe\">2 of 3 done targets with a deadline were done by their deadline’s day.</span>"))
+        #expect(html.contains("<strong>On time: 33.3%</strong> <span class=\"describe\">2 of 6 targets due so far were done by their deadline’s day (1 done late, 3 overdue and not done).</span>"))
         // The window: Oct 30, 2026 to Jan 28, 2027; Bike, Call and Photos fall in it.
         #expect(html.contains("Oct 30, 2026 to Jan 28, 2027: the 30 days before today and the 60 after. 3 of 7 targets are due in this window"))
     }
@@ -50,7 +51,7 @@ struct TargetsPageTests {
         #expect(html.contains("<strong class=\"when\">11.27</strong> · <span class=\"late\">逾期 2 天</span>"))
         #expect(html.contains("<summary>逾期超过 90 天：1 个</summary>"))
         #expect(html.contains("<time datetime=\"2025-06-01\">2025.06.01</time> <span class=\"late\">逾期 546 天</span>"))
-        #expect(html.contains("<strong>按时完成：66.7%</strong>"))
+        #expect(html.contains("<strong>按时完成：33.3%</strong> <span class=\"describe\">已到期的 6 个目标中，2 个在截止当天或之前完成（延期完成 1 个，逾期未完成 3 个）。</span>"))
         #expect(page(files, "targets/bike.html").contains("<span class=\"late\">逾期 2 天</span>"))
     }
 

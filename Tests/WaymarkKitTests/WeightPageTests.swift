@@ -5,37 +5,41 @@ import Testing
 /// The weight page's words and layout (issue 13): the goal card in words, in kilograms and in
 /// pounds, the charts before the cards on phones, and the latest weighing's label off the dots.
 struct WeightPageTests {
-    static func goal(_ toGoal: Double, goal: Double, start: Double, _ language: Language = .en,
+    static func goal(_ toGoal: Double, goal: Double, direction: GoalDirection?, _ language: Language = .en,
                      projected: LocalDate? = nil) throws -> (value: String, note: String?) {
         let r = try DashboardTests.renderer(language)
         let unit = WeightPage.unitLabel(.kg, language)
-        return WeightPage.goalCard(toGoal: toGoal, goal: goal, start: start, projected: projected,
+        return WeightPage.goalCard(toGoal: toGoal, goal: goal, direction: direction, projected: projected,
                                    amount: { r.format.decimal($0) + " " + unit }, r)
     }
 
     @Test func theGoalCardSaysWhichWayAndWhetherItIsReached() throws {
-        // Started at 80 with a goal of 70: a goal to lose.
-        #expect(try Self.goal(2.0, goal: 70, start: 80, projected: LocalDate(year: 2027, month: 2, day: 4))
+        // A goal of 70 set to lose (Beeminder's yaw −1, or a profile's start above it).
+        #expect(try Self.goal(2.0, goal: 70, direction: .lose, projected: LocalDate(year: 2027, month: 2, day: 4))
                 == ("2.0 kg to lose", "reached around Feb 4, 2027 at this rate"))
-        #expect(try Self.goal(2.0, goal: 70, start: 80) == ("2.0 kg to lose", "not reached at this rate"))
-        #expect(try Self.goal(-2.0, goal: 70, start: 80) == ("2.0 kg below your goal — reached", nil))
-        // Started at 60 with a goal of 65: a goal to gain.
-        #expect(try Self.goal(-2.0, goal: 65, start: 60).value == "2.0 kg to gain")
-        #expect(try Self.goal(2.0, goal: 65, start: 60) == ("2.0 kg above your goal — reached", nil))
+        #expect(try Self.goal(2.0, goal: 70, direction: .lose) == ("2.0 kg to lose", "not reached at this rate"))
+        #expect(try Self.goal(-2.0, goal: 70, direction: .lose) == ("2.0 kg below your goal — reached", nil))
+        // A goal of 65 set to gain.
+        #expect(try Self.goal(-2.0, goal: 65, direction: .gain).value == "2.0 kg to gain")
+        #expect(try Self.goal(2.0, goal: 65, direction: .gain) == ("2.0 kg above your goal — reached", nil))
+        // No source says which way: the distance plainly, nothing reached, and why.
+        #expect(try Self.goal(2.0, goal: 70, direction: nil) == ("2.0 kg above your goal", "the data does not say whether the goal is to lose or to gain"))
+        #expect(try Self.goal(-2.0, goal: 70, direction: nil, .zhHans) == ("低于目标 2.0 公斤", "数据未说明目标是减重还是增重"))
         // Within 0.05 kg: reached, whichever side.
-        #expect(try Self.goal(0.03, goal: 65, start: 60) == ("0.0 kg", "goal reached"))
-        #expect(try Self.goal(-0.04, goal: 70, start: 80) == ("0.0 kg", "goal reached"))
+        #expect(try Self.goal(0.03, goal: 65, direction: .gain) == ("0.0 kg", "goal reached"))
+        #expect(try Self.goal(-0.04, goal: 70, direction: .lose) == ("0.0 kg", "goal reached"))
         // Chinese: full-width comma, a space between the number and 公斤.
-        #expect(try Self.goal(2.0, goal: 70, start: 80, .zhHans).value == "还需减 2.0 公斤")
-        #expect(try Self.goal(-2.0, goal: 70, start: 80, .zhHans).value == "低于目标 2.0 公斤，已达到")
-        #expect(try Self.goal(-2.0, goal: 65, start: 60, .zhHans).value == "还需增 2.0 公斤")
-        #expect(try Self.goal(2.0, goal: 65, start: 60, .zhHans).value == "高于目标 2.0 公斤，已达到")
+        #expect(try Self.goal(2.0, goal: 70, direction: .lose, .zhHans).value == "还需减 2.0 公斤")
+        #expect(try Self.goal(-2.0, goal: 70, direction: .lose, .zhHans).value == "低于目标 2.0 公斤，已达到")
+        #expect(try Self.goal(-2.0, goal: 65, direction: .gain, .zhHans).value == "还需增 2.0 公斤")
+        #expect(try Self.goal(2.0, goal: 65, direction: .gain, .zhHans).value == "高于目标 2.0 公斤，已达到")
     }
 
-    /// 72 kg on two days with a goal of 70: the trend is 72, 2 kg to lose = 4.409 lb → "4.4 lb".
+    /// 72 kg on two days with a goal of 70 set from 75 kg (`goalStartKg`): the trend is 72, 2 kg to
+    /// lose = 4.409 lb → "4.4 lb". Without the start the direction is unknown.
     @Test func theGoalCardInPounds() throws {
         let export = TemporaryDirectory()
-        export.write("profile.json", #"{"code":"00000","data":{"userName":"A","timeZone":"Asia/Shanghai","goalWeightKg":"70.0","weightUnit":"kg"},"ok":true}"#)
+        export.write("profile.json", #"{"code":"00000","data":{"userName":"A","timeZone":"Asia/Shanghai","goalWeightKg":"70.0","goalStartKg":"75.0","weightUnit":"kg"},"ok":true}"#)
         export.write("weights.json", #"{"code":"00000","data":[{"id":"w1","date":"2026-11-28T07:00:00","kgValue":"72.0"},{"id":"w2","date":"2026-11-29T07:00:00","kgValue":"72.0"}],"ok":true}"#)
         let kg = try DashboardTests.build(export.path)
         SiteFeatureTests.expectContent(kg, "weight/index.html", [#"<span class="label">To goal</span><span class="value phrase">2.0 kg to lose</span>"#])

@@ -184,10 +184,10 @@ struct YearReviewTests {
     @Test func partialCurrentYear() {
         let y = reviews()[3]
         // Earned 1 + 1 + 3 + 1 = 6 (Run's +100 at 20:00 is after now); spent 3; 4 checks. Runs
-        // Jan 1–2 and Mar 9–10 (2 each): the earliest. T4 has no deadline: on time; T6 was done
+        // Jan 1–2 and Mar 9–10 (2 each): the earliest. T4 has no deadline: neither on time nor late; T6 was done
         // after now. The April note is after now; no weighing this year.
         let f = y.figures
-        #expect(f == YearFigures(earned: 6, spent: 3, completions: 4, scoringDays: 4, longestStreak: 2, targetsOnTime: 1))
+        #expect(f == YearFigures(earned: 6, spent: 3, completions: 4, scoringDays: 4, longestStreak: 2, targetsWithoutDeadline: 1))
         #expect(y.longestStreak == run("2026-01-01", "2026-01-02") && y.weight == nil)
         #expect(y.bestMonth == BestMonth(month: 3, start: d("2026-03-01"), earned: 4))
         // The week of Monday Mar 9 ends today.

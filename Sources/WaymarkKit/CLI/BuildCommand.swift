@@ -50,12 +50,38 @@ enum BuildCommand {
             return ExitCode(for: error.kind)
         }
         report(outcome.warnings, quiet: quiet, env)
+        if !quiet, let shown = outcome.shown, let note = momentNote(shown, zone: outcome.zone) { env.standardError("note: " + note + "\n") }
         if options.timings {
             let f = { (s: Double) in LocaleFormat.fixed(s * 1000, places: 0) + " ms" }
             env.standardError(outcome.timings.map { "\($0.part) \(f($0.seconds))" }.joined(separator: ", ") + "\n")
         }
         if !quiet { env.standardError(summary(outcome, seconds: env.monotonic() - started)) }
         return .ok
+    }
+
+    /// What the build says about the moment the site shows when it is not the obvious one:
+    /// old data shown as of its last day, or an export date that newer records move on.
+    static func momentNote(_ shown: ShownMoment, zone: Zone) -> String? {
+        let at = LocaleFormat.machine(.instant(shown.instant), in: zone)
+        let day = zone.localDateTime(of: shown.instant).date
+        if shown.isPast {
+            return "the data ends on \(day), more than \(ShownMoment.recentDays) days before today, so the site shows it as of that day (\(at)) "
+                + "and every page says “Data up to”; build with --now DATE-TIME to show another moment (--now \(zone.localDateTime(of: shown.clock).date) for today)"
+        }
+        guard shown.reason == .newestRecord else { return nil }
+        return "the export date is older than the newest record, so the site shows the data as of that record's day (\(at)): no record is left out"
+    }
+
+    /// The moment the site shows, and why, in one line (`waymark check`).
+    static func momentLine(_ shown: ShownMoment, zone: Zone) -> String {
+        let at = LocaleFormat.machine(.instant(shown.instant), in: zone)
+        switch shown.reason {
+        case .requested: return "The site will show \(at) (--now)."
+        case .exportDate: return "The site will show \(at): the export's date."
+        case .newestRecord: return "The site will show \(at): the end of the newest record's day, which is later than the export's date."
+        case .clock: return "The site will show \(at): the clock (the data reaches into the last \(ShownMoment.recentDays) days, or nothing is dated)."
+        case .dataEnded: return "The site will show \(at): the end of the last day with data, which ends more than \(ShownMoment.recentDays) days before today; pages will say “Data up to \(zone.localDateTime(of: shown.instant).date)”; --now chooses another moment."
+        }
     }
 
     /// The progress line for long imports, only on a terminal.

@@ -27,7 +27,7 @@ struct BuildOptions: CommandOptions {
             options.append(.value(["-o", "--output"], "DIR", help: "Where to write the site (default: ./site, or beside waymark.json).", \.output))
         }
         options += [
-            .value(["--now"], "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt, else now).", \.now),
+            .value(["--now"], "DATE-TIME", help: "The moment statistics are computed for (default: the export's exportedAt or a newer record, else now, or the last day of data older than 30 days).", \.now),
             .value(["--time-zone"], "TZ", help: CommonOptions.timeZoneHelp, \.timeZone),
             .value(["--weight-unit"], "UNIT", help: CommonOptions.weightUnitHelp, \.weightUnit),
             .value(["--distance-unit"], "UNIT", help: CommonOptions.distanceUnitHelp, \.distanceUnit),

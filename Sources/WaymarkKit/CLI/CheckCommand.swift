@@ -50,6 +50,8 @@ enum CheckCommand {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
             }
             if failure == nil {
+                let options = env.pipeline.siteOptions(request, read.result.export)
+                if let shown = options.shown { out += BuildCommand.momentLine(shown, zone: options.zone) + "\n" }
                 out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"
             }
             env.standardError(out)

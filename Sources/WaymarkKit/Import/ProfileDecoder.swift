@@ -63,6 +63,11 @@ enum ProfileDecoder {
         profile.exportedAt = r.moment("exportedAt")
         profile.heightCm = r.double("heightCm", range: 30...300, meaning: "a height in centimetres between 30 and 300")
         profile.goalWeightKg = r.double("goalWeightKg", range: 0.1...1000, meaning: "a weight in kilograms between 0.1 and 1000")
+        // The weight the goal was set from says which way it goes; without it, nothing does.
+        if let start = r.double("goalStartKg", range: 0.1...1000, meaning: "a weight in kilograms between 0.1 and 1000"),
+           let goal = profile.goalWeightKg, start != goal {
+            profile.goalDirection = start > goal ? .lose : .gain
+        }
         if let unit = r.string("weightUnit")?.trimmingWhitespace(), !unit.isEmpty {
             switch unit.lowercased() {
             case "kg", "kgs", "公斤", "千克": profile.weightUnit = .kg

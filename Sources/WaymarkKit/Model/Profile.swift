@@ -7,6 +7,8 @@ public struct Profile: Hashable, Sendable {
     public var exportedAt: Moment?
     public var heightCm: Double?
     public var goalWeightKg: Double?
+    /// Which way the goal weight was set; nil when the source does not say.
+    public var goalDirection: GoalDirection?
     public var weightUnit: WeightUnit?
 
     public init(userName: String? = nil, timeZone: String? = nil, language: Language? = nil, exportedAt: Moment? = nil,

@@ -65,26 +65,23 @@ extension BuildPipeline {
         return ReadOutcome(result, skipInvalid: request.skipInvalid)
     }
 
-    /// The zone, `now`, language and title: the request's, else the profile's, else defaults.
-    func siteOptions(_ request: BuildRequest, _ profile: Profile) throws(BuildFailure) -> SiteOptions {
+    /// The zone, `now` (`ShownMoment`: the request's, else from the data and the clock),
+    /// language and title: the request's, else the profile's, else defaults.
+    func siteOptions(_ request: BuildRequest, _ export: Export) -> SiteOptions {
+        let profile = export.profile
         let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
-        let moment = request.now.map { $0.moment(in: zone) } ?? profile.exportedAt
-        let now: Int64
-        switch moment {
-        case .instant(let s)?: now = s
-        case .day(let d)?: now = zone.startOfDay(d.adding(days: 1)) - 1  // the end of that day
-        case nil: now = clock()
-        }
-        return SiteOptions(now: now, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
-                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL)
+        let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
+        return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
+                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL,
+                           shown: shown)
     }
 
     /// The site's options for `export`, refused (bad data) when the site's clock puts `now` or a
     /// moment of the data outside years 1 to 9999. The importers refuse what falls outside in
     /// UTC, naming file and place; this catches what only the site's zone moves out (a time of
     /// the first hours of year 1 seen from the Americas), which no page could hold.
-    func siteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
-        let options = try siteOptions(request, export.profile)
+    func checkedSiteOptions(_ request: BuildRequest, _ export: Export) throws(BuildFailure) -> SiteOptions {
+        let options = siteOptions(request, export)
         let outside = CalendarSpan.contains(options.now, in: options.zone) ? CalendarSpan.firstOutside(export, in: options.zone)
             : CalendarSpan.Outside(record: "the moment statistics are computed for (--now or the export date)", instant: options.now)
         guard let outside else { return options }

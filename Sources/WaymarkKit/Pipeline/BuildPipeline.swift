@@ -51,6 +51,9 @@ public struct BuildPipeline: Sendable {
         public var warnings: [Diagnostic]
         /// Notes with `private: true`, left out of the site.
         public var privateNotes = 0
+        /// The moment the site shows and why, and the site's zone.
+        public var shown: ShownMoment?
+        public var zone: Zone = .utc
         /// Seconds each part of the build took: "read", "compute" (with the notes through
         /// Markdown and the pages listed), "render and write" (overlapped: the writer takes each
         /// page as it is rendered).
@@ -83,8 +86,9 @@ public struct BuildPipeline: Sendable {
         }
         lap("render and write")
         let paths = site.catalogue.pages.flatMap(site.catalogue.paths)
+        let options = site.catalogue.content.options
         return Outcome(report: report, output: request.output, files: paths.count, pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
-                       warnings: site.warnings, privateNotes: site.privateNotes, timings: timings)
+                       warnings: site.warnings, privateNotes: site.privateNotes, shown: options.shown, zone: options.zone, timings: timings)
     }
 
     /// What a build into memory made (`waymark serve`).
@@ -121,7 +125,7 @@ public struct BuildPipeline: Sendable {
         let (read, noteFiles) = readSources(request)
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
-        let options = try siteOptions(request, read.result.export)
+        let options = try checkedSiteOptions(request, read.result.export)
         let content = compute(read.result.export, noteFiles: noteFiles, options: options)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
         site.warnings = read.warnings + site.warnings

@@ -104,7 +104,7 @@ public struct SampleExport: Sendable {
     func profile() -> String {
         """
         {"code":"00000","message":"一切 ok","data":{"userName":"Sample 样本","userEmail":"sample@example.com","timeZone":"Asia/Shanghai",\
-        "language":"en","exportedAt":"\(LocalDateTime(secondsAsUTC: Int64(end.dayNumber) * 86_400 + Int64(SampleExport.exportSecond)))","heightCm":"172","goalWeightKg":"68.0","weightUnit":"kg"},"ok":true}
+        "language":"en","exportedAt":"\(LocalDateTime(secondsAsUTC: Int64(end.dayNumber) * 86_400 + Int64(SampleExport.exportSecond)))","heightCm":"172","goalWeightKg":"68.0","goalStartKg":"78.0","weightUnit":"kg"},"ok":true}
 
         """
     }

@@ -9,8 +9,11 @@ public struct HabitBoard: Sendable {
     public let log: HabitLog
     /// The first day of the habits the overall strength counts (today when there are none).
     public let first: LocalDate
-    /// How many habits the overall strength counts: the ones not archived.
+    /// How many habits the overall strength counts: the ones not archived and done in the last
+    /// year (`HabitScore.countsInOverall`).
     public let overallCount: Int
+    /// How many it leaves out: archived, or not done for more than a year.
+    public let overallLeftOut: Int
     public let today: LocalDate
     /// The overall strength per day from `first` to today: Loop's mean of the habits' scores.
     public let overall: [Double]
@@ -22,9 +25,11 @@ public struct HabitBoard: Sendable {
         today = log.today
         // Names are unique in a `HabitLog`.
         indexByName = Dictionary(habits.indices.map { (habits[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
-        // Archived habits are left out of the overall strength, its start and its count (as Loop).
-        let counted = habits.filter { !($0.tag.habit?.archived ?? false) }
+        // Archived habits, and those not done for more than a year, are left out of the overall
+        // strength, its start and its count: a mean over habits nobody does any more says nothing.
+        let counted = habits.filter { HabitScore.countsInOverall(tag: $0.tag, days: $0.days, today: log.today) }
         overallCount = counted.count
+        overallLeftOut = habits.count - counted.count
         first = counted.map(\.days.first).min() ?? log.today
         overall = HabitScore.overall(counted.map { ($0.days.first, $0.scores) }, from: first, to: today)
     }

@@ -95,10 +95,21 @@ public enum HabitScore {
         return sums.map { $0 / n }
     }
 
-    /// The overall strength of a log's habits that are not archived, from the earliest first day
-    /// among them to today (today alone, at 0, when there are none).
+    /// Habits done within this many days before today count in the overall strength.
+    public static let overallRecentDays = 365
+
+    /// Whether a habit counts in the overall strength: not archived, and its last check (its first
+    /// day when it has none, so a habit begun today counts) at most `overallRecentDays` days before today.
+    public static func countsInOverall(tag: Tag, days: HabitDays, today: LocalDate) -> Bool {
+        if tag.habit?.archived ?? false { return false }
+        let last = days.checks.lastIndex { $0 > 0 }.map { days.first.adding(days: $0) } ?? days.first
+        return last.days(to: today) <= overallRecentDays
+    }
+
+    /// The overall strength of a log's habits that count (`countsInOverall`), from the earliest
+    /// first day among them to today (today alone, at 0, when there are none).
     public static func overall(_ log: HabitLog) -> (first: LocalDate, scores: [Double]) {
-        let counted = log.habits.filter { !($0.tag.habit?.archived ?? false) }
+        let counted = log.habits.filter { countsInOverall(tag: $0.tag, days: $0.days, today: log.today) }
         let series = counted.map { (first: $0.days.first, scores: Self.series($0.days, rule: HabitRule(tag: $0.tag))) }
         let first = series.map(\.first).min() ?? log.today
         return (first, overall(series, from: first, to: log.today))

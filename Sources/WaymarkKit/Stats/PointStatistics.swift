@@ -26,13 +26,10 @@ public struct PointStatistics: Sendable {
         let streak = Streaks.current(today: daily.today.dayNumber, isScoring: scoring)
         self.streak = streak
 
-        let completions = export.targets.compactMap { $0.completionMoment?.localDate(in: zone) }
-        // A target is due once its deadline has passed, or once it is done (see docs/statistics.md).
-        let deadlines = export.targets.compactMap { t in
-            t.deadline.flatMap { d in
-                t.done || TargetSchedule.hasPassed(d, now: now, zone: zone) ? (day: d.localDate(in: zone), done: t.done) : nil
-            }
-        }
+        // One definition of completed and due for every page (`TargetStatus`).
+        let statuses = TargetStatus.all(export.targets, now: now, zone: zone)
+        let completions = statuses.compactMap(\.completionDay)
+        let deadlines = statuses.compactMap { s in s.dueDay.map { (day: $0, done: s.isCompleted) } }
 
         periods = Period.allCases.map { period in
             let (start, days) = PointStatistics.window(period, daily: daily)

@@ -63,29 +63,28 @@ public enum TargetSchedule {
         }
     }
 
-    /// Whether a deadline has passed at `now`: an instant once `now` reaches it, a whole day
-    /// (a date without a time) once that day is over. Until then an open target is not missed.
-    public static func hasPassed(_ deadline: Moment, now: Int64, zone: Zone) -> Bool {
-        switch deadline {
-        case .instant(let seconds): return seconds <= now
-        case .day(let date): return date < zone.localDateTime(of: now).date
-        }
-    }
-
-    /// Done targets with a deadline, completed by `now`: how many on time (the completion day on or
-    /// before the deadline's day, the year pages' rule) and how many late.
+    /// All targets at `now` (`TargetStatus`): completed, on time, late and overdue, and the
+    /// on-time rate, which counts the overdue ones as not on time.
     public struct Punctuality: Equatable, Sendable {
+        /// Targets completed by now, with a deadline or without.
+        public var completed: Int
         public var onTime: Int
         public var late: Int
-        /// onTime / (onTime + late) × 100; nil when no done target has a deadline.
-        public var rate: Double? { onTime + late == 0 ? nil : Double(onTime) / Double(onTime + late) * 100 }
+        /// Open targets whose deadline's day is over.
+        public var overdue: Int
+        /// The targets due so far: on time, late and overdue.
+        public var due: Int { onTime + late + overdue }
+        /// onTime / (onTime + late + overdue) × 100; nil when none of them is.
+        public var rate: Double? { due == 0 ? nil : Double(onTime) / Double(due) * 100 }
     }
 
     public static func punctuality(_ targets: [Target], now: Int64, zone: Zone) -> Punctuality {
-        var result = Punctuality(onTime: 0, late: 0)
-        for t in targets {
-            guard let deadline = t.deadline, let completion = t.completionMoment, !completion.isAfter(now, in: zone) else { continue }
-            if lateDays(completion: completion, deadline: deadline, zone: zone) > 0 { result.late += 1 } else { result.onTime += 1 }
+        var result = Punctuality(completed: 0, onTime: 0, late: 0, overdue: 0)
+        for status in TargetStatus.all(targets, now: now, zone: zone) {
+            if status.isCompleted { result.completed += 1 }
+            if status.isOnTime { result.onTime += 1 }
+            if status.isLate { result.late += 1 }
+            if status.isOverdue { result.overdue += 1 }
         }
         return result
     }

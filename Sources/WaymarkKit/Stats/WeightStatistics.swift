@@ -19,6 +19,10 @@ public struct WeightStatistics: Sendable, Equatable {
     /// kg per week: least-squares slope of the last 14 trend values × 7; nil with fewer than 2.
     public var weeklyRate: Double?
     public var goal: Double?
+    /// Which way the goal was set; nil when its source does not say.
+    public var goalDirection: GoalDirection?
+    /// Whether the trend has reached the goal in its direction; nil without a goal or a direction.
+    public var goalReached: Bool?
     /// trend − goal.
     public var toGoal: Double?
     public var projectedGoalDate: LocalDate?
@@ -26,7 +30,7 @@ public struct WeightStatistics: Sendable, Equatable {
     public var bmi: Double?
 
     /// nil when there are no weighings up to `now`.
-    public init?(entries: [WeightEntry], now: Int64, zone: Zone, goalKg: Double?, heightCm: Double?) {
+    public init?(entries: [WeightEntry], now: Int64, zone: Zone, goalKg: Double?, heightCm: Double?, goalDirection: GoalDirection? = nil) {
         let series = WeightSeries(entries: entries, now: now, zone: zone)
         guard let last = series.days.last else { return nil }
         self.series = series
@@ -50,6 +54,8 @@ public struct WeightStatistics: Sendable, Equatable {
         let recent = series.days.suffix(14).map(\.trend)
         weeklyRate = WeightStatistics.slope(Array(recent)).map { $0 * 7 }
         goal = goalKg
+        self.goalDirection = goalKg == nil ? nil : goalDirection
+        goalReached = goalKg.flatMap { g in self.goalDirection.map { $0.isReached(trend: last.trend, goal: g) } }
         toGoal = goalKg.map { last.trend - $0 }
         if let goalKg, let rate = weeklyRate {
             projectedGoalDate = WeightStatistics.projection(from: last.date, trend: last.trend, goal: goalKg, dailySlope: rate / 7)

@@ -20,6 +20,8 @@ struct YearDays {
     private var notes: [Int]
     private var onTime: [Int]
     private var late: [Int]
+    /// Targets completed that had no deadline: neither on time nor late.
+    private var undated: [Int]
     private var hasData: [Bool]
     /// `weighedBefore[i]`: days with a weighing among `weights.days[0..<i]`, so whether a span
     /// holds a weighing is one subtraction.
@@ -34,11 +36,9 @@ struct YearDays {
             guard let date = note.date, !date.isAfter(now, today: today) else { return nil }
             return date.dayNumber(in: zone)
         }
-        // A target is late when its completion day is after its deadline's day; hours do not count.
-        let targetDays = export.targets.compactMap { target -> (day: Int, late: Bool)? in
-            guard let done = target.completionMoment, !done.isAfter(now, today: today) else { return nil }
-            let day = done.dayNumber(in: zone)
-            return (day, target.deadline.map { day > $0.dayNumber(in: zone) } ?? false)
+        // Completed, on time and late as everywhere (`TargetStatus`): days, not hours, count.
+        let targetDays = TargetStatus.all(export.targets, now: now, zone: zone).compactMap { status -> (day: Int, status: TargetStatus)? in
+            status.completionDay.map { ($0.dayNumber, status) }
         }
         var first = today
         if daily.hasRecords { first = min(first, daily.firstDayNumber) }
@@ -51,6 +51,7 @@ struct YearDays {
         notes = completions
         onTime = completions
         late = completions
+        undated = completions
         hasData = [Bool](repeating: false, count: count)
         for record in export.points where !record.date.isAfter(now, today: today) {
             let i = record.date.dayNumber(in: zone) - first
@@ -63,7 +64,9 @@ struct YearDays {
             hasData[day - first] = true
         }
         for target in targetDays where target.day - first < count {
-            if target.late { late[target.day - first] += 1 } else { onTime[target.day - first] += 1 }
+            if target.status.isLate { late[target.day - first] += 1 }
+            if target.status.isOnTime { onTime[target.day - first] += 1 }
+            if target.status.deadlineDay == nil { undated[target.day - first] += 1 }
             hasData[target.day - first] = true
         }
         weighedBefore = [0]
@@ -131,6 +134,7 @@ struct YearDays {
             f.notesWritten += notes[i]
             f.targetsOnTime += onTime[i]
             f.targetsLate += late[i]
+            f.targetsWithoutDeadline += undated[i]
             let date = LocalDate(dayNumber: d)
             let key = date.year * 12 + date.month
             if key != monthKey {

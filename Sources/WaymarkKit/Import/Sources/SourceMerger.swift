@@ -159,7 +159,8 @@ extension SourceMerger {
         into.language = into.language ?? other.language
         into.exportedAt = into.exportedAt ?? other.exportedAt
         into.heightCm = into.heightCm ?? other.heightCm
-        into.goalWeightKg = into.goalWeightKg ?? other.goalWeightKg
+        // A goal and its direction come from the same source.
+        if into.goalWeightKg == nil { (into.goalWeightKg, into.goalDirection) = (other.goalWeightKg, other.goalDirection) }
         into.weightUnit = into.weightUnit ?? other.weightUnit
     }
 

@@ -103,6 +103,7 @@ extension WeightStatistics {
     /// The weight figures of an export as of the options' `now`.
     static func make(_ export: Export, _ options: SiteOptions) -> WeightStatistics? {
         WeightStatistics(entries: export.weights, now: options.now, zone: options.zone,
-                         goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm)
+                         goalKg: export.profile.goalWeightKg, heightCm: export.profile.heightCm,
+                         goalDirection: export.profile.goalDirection)
     }
 }

@@ -12,9 +12,12 @@ public struct SiteOptions: Sendable {
     public var privacy: Privacy
     /// Where the site is published; nil keeps every link relative, as a site opened from disk needs.
     public var baseURL: BaseURL?
+    /// How `now` was chosen (`ShownMoment`); nil when a caller gave `now` itself.
+    public var shown: ShownMoment?
 
     public init(now: Int64, zone: Zone, language: Language, title: String? = nil,
-                sections: Set<SiteSection> = Set(SiteSection.allCases), privacy: Privacy = Privacy(), baseURL: BaseURL? = nil) {
+                sections: Set<SiteSection> = Set(SiteSection.allCases), privacy: Privacy = Privacy(), baseURL: BaseURL? = nil,
+                shown: ShownMoment? = nil) {
         self.now = now
         self.zone = zone
         self.language = language
@@ -22,6 +25,14 @@ public struct SiteOptions: Sendable {
         self.sections = sections.subtracting(privacy.hidden)
         self.privacy = privacy
         self.baseURL = baseURL
+        self.shown = shown
+    }
+
+    /// The last day of the data when the site shows old data (more than 30 days before the
+    /// clock, not asked for with `--now`): every page says "Data up to" it.
+    public var dataUpTo: LocalDate? {
+        guard let shown, shown.isPast else { return nil }
+        return zone.localDateTime(of: now).date
     }
 
     /// Whether the site has `section`'s pages and data.

@@ -38,7 +38,11 @@ enum HabitPages {
         return try r.page("habits/index.html", template: "habits", title: r.text(.habitsIndexTitle), section: "habits", [
             "rows": .array(rows),
             "empty": .bool(rows.isEmpty),
-            "overall": .string(r.text(.overallStrengthNow, ["n": percent(overallNow, f)])),
+            // Without a habit that counts there is no overall figure, only the heading.
+            "overall": .string(board.overallCount > 0 ? r.text(.overallStrengthNow, ["n": percent(overallNow, f)]) : r.text(.overallStrengthNone)),
+            "overallLeftOut": board.overallLeftOut > 0
+                ? .string(r.phrases.counted(board.overallLeftOut, one: .overallLeftOutOne, other: .overallLeftOut, ["n": f.integer(board.overallLeftOut)]))
+                : .null,
             "overallChart": .html(chart),
             "overallTable": HabitCharts.monthlyTable(first: board.first, values: overall, r),
         ])

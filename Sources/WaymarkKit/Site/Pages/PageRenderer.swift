@@ -58,6 +58,10 @@ struct PageRenderer: Sendable {
             "section": .string(section),
             "nowText": .string(format.moment(.instant(options.now), in: options.zone)),
             "nowMachine": .string(LocaleFormat.machine(.instant(options.now), in: options.zone)),
+            // Old data is shown as of its last day, and every page says so.
+            "dataUpTo": options.dataUpTo.map { day in
+                .object(["text": .string(format.longDate(day)), "machine": .string(day.description)])
+            } ?? .bool(false),
             // `built.notes` and the like let templates leave out links to
             // sections that are not built; `isPublic` drops the robots meta.
             "built": .object(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) })),

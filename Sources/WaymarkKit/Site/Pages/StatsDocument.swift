@@ -88,7 +88,8 @@ enum StatsDocument {
         var out: [(String, JSONOutput)] = []
         if options.builds(.targets) {
             let p = TargetSchedule.punctuality(content.export.targets, now: options.now, zone: content.zone)
-            out.append(("targets", .object([("onTime", .int(p.onTime)), ("late", .int(p.late)), ("onTimeRate", .fixed(p.rate, 1))])))
+            out.append(("targets", .object([("onTime", .int(p.onTime)), ("late", .int(p.late)), ("onTimeRate", .fixed(p.rate, 1)),
+                                            ("completed", .int(p.completed)), ("overdue", .int(p.overdue))])))
         }
         if options.builds(.weight) {
             out.append(("weight", options.privacy.weight == .changes ? weightChanges(content.weight) : weight(content.weight)))
@@ -135,6 +136,8 @@ enum StatsDocument {
             ("toGoal", kg(w.toGoal)),
             ("projectedGoalDate", w.projectedGoalDate.map { .string($0.description) } ?? .null),
             ("bmi", .fixed(w.bmi, 1)),
+            ("goalDirection", w.goalDirection.map { .string($0.rawValue) } ?? .null),
+            ("goalReached", w.goalReached.map { .bool($0) } ?? .null),
         ])
     }
 

@@ -133,7 +133,7 @@ enum TargetsPages {
             let t = content.targets[item.index].target
             var note: String?
             var onTime = 0, late = 0
-            // As the on-time rate counts (`TargetSchedule.punctuality`): a completion after now is not yet judged.
+            // As the on-time rate counts (`TargetStatus`): a completion after now is not yet judged.
             if let deadline = t.deadline, let completion = t.completionMoment, !completion.isAfter(content.options.now, in: content.zone) {
                 let days = TargetSchedule.lateDays(completion: completion, deadline: deadline, zone: content.zone)
                 if days > 0 {
@@ -153,8 +153,9 @@ enum TargetsPages {
         return [
             "title": .string(r.text(.statusDone)), "count": .string(f.integer(done.count)),
             "onTime": punctuality.rate.map { .string(r.text(.onTimeRate, ["rate": f.decimal($0) + "%"])) } ?? .null,
-            "onTimeDetail": .string(r.phrases.counted(punctuality.onTime + punctuality.late, one: .onTimeDetailOne,
-                other: .onTimeDetail, ["onTime": f.integer(punctuality.onTime), "total": f.integer(punctuality.onTime + punctuality.late)])),
+            "onTimeDetail": .string(r.phrases.counted(punctuality.due, one: .onTimeDetailOne, other: .onTimeDetail, [
+                "onTime": f.integer(punctuality.onTime), "total": f.integer(punctuality.due), "late": f.integer(punctuality.late),
+                "overdue": f.integer(punctuality.overdue)])),
             "years": .array(years.enumerated().map { i, y in
                 ["year": .string(y.year.map(String.init) ?? r.text(.undated)), "open": .bool(i == 0),
                  "count": .string(f.integer(y.rows.count)),

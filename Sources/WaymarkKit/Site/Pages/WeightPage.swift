@@ -26,27 +26,34 @@ enum WeightPage {
         }
         let phrases = r.phrases
         let days = w.series.days
-        let span = days[0].date.days(to: w.latestDate) + 1
+        // Ranges end today, the day the site shows: old weighings are not passed off as the last
+        // 30 days, and figures of the last weighing's day say that day.
+        let today = Swift.max(content.today, w.latestDate)
+        let span = days[0].date.days(to: today) + 1
+        let dated: String? = w.latestDate < today ? r.text(.figuresTo, ["date": f.longDate(w.latestDate)]) : nil
         let all = [Range(id: "30", days: 30, label: .range30), Range(id: "90", days: 90, label: .range90),
                    Range(id: "365", days: 365, label: .range365), Range(id: "all", days: nil, label: .rangeAll)]
         let ranges = all.filter { ($0.days ?? Int.max) < span || $0.days == nil }
-        let chosen = ranges.contains { $0.id == "90" } ? "90" : "all"
+        func start(_ range: Range) -> LocalDate { range.days.map { today.adding(days: 1 - $0) } ?? days[0].date }
+        // The 90 days open first, unless they hold no weighing.
+        let ninety = ranges.first { $0.id == "90" }
+        let chosen = ninety.map { n in days.contains { !$0.interpolated && $0.date >= start(n) } } == true ? "90" : "all"
 
         // With `privacy.weight: changes` the page shows changes only: no card,
         // table, label or file holds a weight (docs/privacy.md).
         let changesOnly = r.options.privacy.weight == .changes
         var cards: [TemplateValue] = changesOnly ? [] : [
             card(r.text(.weightLatest), v(w.latest) + " " + unitLabel, r.text(.latestOn, ["date": phrases.date(w.latestDate, today: content.today)])),
-            card(r.text(.weightTrend), v(w.trend) + " " + unitLabel, nil),
+            card(r.text(.weightTrend), v(w.trend) + " " + unitLabel, dated),
         ]
         for (key, change) in [(UIString.change7d, w.change7d), (.change30d, w.change30d), (.change365d, w.change365d)] {
-            if let change { cards.append(card(r.text(key), signed(change) + " " + unitLabel, nil)) }
+            if let change { cards.append(card(r.text(key), signed(change) + " " + unitLabel, dated)) }
         }
         if let rate = w.weeklyRate {
-            cards.append(card(r.text(.weeklyRate), signed(rate) + " " + unitLabel, r.text(.perWeek)))
+            cards.append(card(r.text(.weeklyRate), signed(rate) + " " + unitLabel, r.text(.perWeek) + (dated.map { (r.options.language == .zhHans ? "，" : ", ") + $0 } ?? "")))
         }
         if let toGoal = w.toGoal, let goal = w.goal, !changesOnly {
-            let (value, note) = goalCard(toGoal: toGoal, goal: goal, start: days[0].trend, projected: w.projectedGoalDate,
+            let (value, note) = goalCard(toGoal: toGoal, goal: goal, direction: w.goalDirection, projected: w.projectedGoalDate,
                                          amount: { v($0) + " " + unitLabel }, r)
             cards.append(card(r.text(.toGoal), value, note, phrase: true))
         }
@@ -57,8 +64,15 @@ enum WeightPage {
         }
 
         let panels: [TemplateValue] = ranges.map { range in
-            let first = range.days.map { w.latestDate.adding(days: 1 - $0) } ?? days[0].date
+            let first = start(range)
             let shown = days.filter { $0.date >= first }
+            // A range without a weighing says so: a line through interpolated days would invent a curve.
+            guard shown.contains(where: { !$0.interpolated }) else {
+                let text = r.text(.noWeighingsInRange, ["start": f.longDate(first), "end": f.longDate(today), "latest": f.longDate(w.latestDate)])
+                let message = "<p class=\"empty\">" + HTMLEscape.escape(text) + "</p>"
+                return ["id": .string(range.id), "label": .string(r.text(range.label)), "checked": .bool(range.id == chosen),
+                        "chartWide": .html(message), "chartNarrow": .html(message), "table": .null, "summary": .string("")]
+            }
             return [
                 "id": .string(range.id),
                 "label": .string(r.text(range.label)),
@@ -90,20 +104,23 @@ enum WeightPage {
         ["label": .string(label), "value": .string(value), "note": .from(note), "phrase": .bool(phrase)]
     }
 
-    /// The "To goal" card in words. The goal is one to lose when the series started above it, one
-    /// to gain when it started below (a start on the goal: whichever way the trend has left it).
-    /// Past a goal to lose, the trend is "below your goal — reached"; past one to gain, "above".
-    /// Within 0.05 kg either way the goal is reached. `amount` writes a distance in kilograms (never
-    /// negative) in the display unit.
-    static func goalCard(toGoal: Double, goal: Double, start: Double, projected: LocalDate?, amount: (Double) -> String,
+    /// The "To goal" card in words, in the goal's direction (`GoalDirection`, from where the goal
+    /// was set). Past a goal to lose, the trend is "below your goal — reached"; past one to gain,
+    /// "above". Within 0.05 kg either way the goal is reached. Without a direction the distance is
+    /// said plainly ("above your goal") and nothing is called reached. `amount` writes a distance
+    /// in kilograms (never negative) in the display unit.
+    static func goalCard(toGoal: Double, goal: Double, direction: GoalDirection?, projected: LocalDate?, amount: (Double) -> String,
                          _ r: PageRenderer) -> (value: String, note: String?) {
         guard abs(toGoal) >= 0.05 else { return (amount(0), r.text(.goalReached)) }
-        let losing = start > goal || (start == goal && toGoal > 0)
         let v = ["v": amount(abs(toGoal))]
-        if losing && toGoal < 0 { return (r.text(.goalBelowReached, v), nil) }
-        if !losing && toGoal > 0 { return (r.text(.goalAboveReached, v), nil) }
         let note = projected.map { r.text(.projectedOn, ["date": r.format.longDate($0)]) } ?? r.text(.noProjection)
-        return (r.text(losing ? .goalToLose : .goalToGain, v), note)
+        guard let direction else {
+            return (r.text(toGoal > 0 ? .goalAbove : .goalBelow, v), r.text(.goalDirectionUnknown))
+        }
+        if direction.isReached(trend: goal + toGoal, goal: goal) {
+            return (r.text(toGoal < 0 ? .goalBelowReached : .goalAboveReached, v), nil)
+        }
+        return (r.text(direction == .lose ? .goalToLose : .goalToGain, v), note)
     }
 
     /// A chart of the range's weighings and trend. `relative` plots and labels everything as the

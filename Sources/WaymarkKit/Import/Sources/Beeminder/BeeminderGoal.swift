@@ -42,6 +42,8 @@ struct BeeminderGoal {
     var rateUnits: String?
     /// +1 when above the line is good (do more), -1 when below is (do less, lose weight).
     var yaw: Int?
+    /// +1 when the bright red line slopes up, -1 when down; usually the same as `yaw`.
+    var dir: Int?
     var datapoints: [Datapoint] = []
 
     /// Reads a parsed file; nil (with an error) when it is none of the three forms.
@@ -117,6 +119,7 @@ struct BeeminderGoal {
         rate = Self.number(o["rate"]) ?? Self.number(o["rfin"])
         rateUnits = Self.string(o["runits"])
         yaw = Self.number(o["yaw"]).flatMap { $0 > 0 ? 1 : $0 < 0 ? -1 : nil }
+        dir = Self.number(o["dir"]).flatMap { $0 > 0 ? 1 : $0 < 0 ? -1 : nil }
     }
 
     private mutating func readDatapoints(_ points: [JSONValue], under base: JSONPath, file: SourceFile, zone: Zone,

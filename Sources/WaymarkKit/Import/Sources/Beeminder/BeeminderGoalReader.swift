@@ -60,7 +60,12 @@ enum BeeminderGoalReader {
             let kg = WeighingUnits.kilograms(target.value, in: unit)
             if WeighingUnits.plausibleKilograms.contains(kg) {
                 part.export.profile.goalWeightKg = kg
-                part.remarks.append("goal weight \(WeighingUnits.format(kg, decimals: 2)) kg (the goal's \(target.field))")
+                // The good side of the line says which way the goal goes: yaw, else the line's slope.
+                let side = goal.yaw ?? goal.dir
+                part.export.profile.goalDirection = side.map { $0 < 0 ? .lose : .gain }
+                let way = side.map { $0 < 0 ? ", to lose (yaw \(goal.yaw.map(String.init) ?? "none"), dir \(goal.dir.map(String.init) ?? "none"))" : ", to gain (yaw \(goal.yaw.map(String.init) ?? "none"), dir \(goal.dir.map(String.init) ?? "none"))" }
+                    ?? "; no yaw or dir says which way"
+                part.remarks.append("goal weight \(WeighingUnits.format(kg, decimals: 2)) kg (the goal's \(target.field))\(way)")
             } else {
                 part.diagnostics.append(.warning(file.path, .file, "the goal's \(target.field) (\(WeighingUnits.format(target.value, decimals: 2))) is not a plausible weight; no goal weight taken"))
             }
