@@ -31,6 +31,20 @@ public struct SourceReader: Sendable {
         func read(_ context: ImportContext) -> SourcePart {
             prepared ?? importer.read(files, context)
         }
+
+        /// `read`, or its earlier result when every file is a plain file on disk unchanged since
+        /// (`ImportContext.memo`): an importer is a function of its files' bytes, the zone and the
+        /// weight unit. SQLite's write-ahead log beside a file (`NAME-wal`, which the Loop
+        /// importer applies) is part of what is compared. An archive's entries are read again.
+        func read(_ context: ImportContext, on fileSystem: FileSystem) -> SourcePart {
+            let disk = files.compactMap(\.diskPath)
+            guard prepared == nil, !files.isEmpty, disk.count == files.count else { return read(context) }
+            let reading = [importer.id, context.zone.identifier, context.weightUnit.map { "\($0)" } ?? "-"]
+                + files.flatMap { [$0.path, $0.relative] }
+            return context.memo.value(fileSystem, paths: disk, sidecars: disk.map { $0 + "-wal" }, reading: reading.joined(separator: "\u{0}")) {
+                read(context)
+            }
+        }
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -140,7 +154,7 @@ public struct SourceReader: Sendable {
 
         let context = self.context, fileSystem = self.fileSystem, prefixFolders = sources.count > 1
         var parts = context.parallelism.map(plan.map(\.unit)) { unit in
-            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context) }
+            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context, on: fileSystem) }
             var part = format.read(fileSystem, directory, context)
             // A folder's files are named inside it: beside other sources, say which folder.
             if prefixFolders {
