@@ -6,7 +6,8 @@ import Testing
 /// The preview's rebuilds reuse what did not change (`RebuildCache`): a mini-site of every kind of
 /// source (a Waymark export with notes, a Loop database, a theme, `waymark.json`) is served,
 /// each kind is edited in turn, and after every rebuild the served site is, file by file, the
-/// site a fresh `build` of the same inputs makes, while the caches really were used.
+/// site a fresh `build` of the same inputs makes, while the caches really were used. A note's
+/// edit changes, and tells the open pages of, exactly the pages that show it.
 @Suite(.serialized) struct IncrementalRebuildTests {
     /// The mini-site: the demo export, a Loop backup, a theme with the note template and a config
     /// naming them; a session that rebuilds only when asked (no watcher, so every step is
@@ -155,6 +156,65 @@ import Testing
         try site.rebuildAndCompare("a note deleted and one added")
         #expect(site.session.snapshot["notes/reading-list.html"] == nil)
         #expect(site.session.snapshot["notes/new-note.html"] != nil)
+    }
+
+    /// A note whose first paragraph changes: its page (body and description), and the notes
+    /// index page that lists it (its summary), and the feed (its content) change. The
+    /// habit, target and dashboard pages name the note only by title and date, and its
+    /// neighbours' pages by title, so nothing else does. Only the open pages that changed are
+    /// told to reload, and the note's page is told before the rest of the site is rendered.
+    @Test func aNoteEditChangesAndReloadsExactlyItsPages() throws {
+        let site = try MiniSite(baseURL: true)
+        #expect(site.session.rebuild())
+        let before = site.session.snapshot
+        let id = site.session.reload.currentID
+        let note = "notes/half-marathon.html", neighbour = "notes/training-log.html"
+        // Two open pages: their live-reload streams.
+        let streams = [note, neighbour, "habits/index.html"].map { page in
+            site.session.handle(HTTPRequest(method: "GET", path: LiveReload.eventsPath, query: ["since": id, "page": page]))
+        }
+        #expect(Set(site.session.reload.openPages) == [note, neighbour, "habits/index.html"])
+        let early = Mutex<[LiveReload.Event]>([])
+        site.hook.withLock {
+            $0 = { session in
+                early.withLock { $0 = [session.reload.wait(since: id, page: note, timeout: 0), session.reload.wait(since: id, page: neighbour, timeout: 0)] }
+            }
+        }
+        try site.replace("export/notes/half-marathon.md", "six minutes faster", "nearly six minutes faster")
+        #expect(site.session.rebuild())
+        let after = site.session.snapshot
+        #expect(Set(after.changed) == [note, "notes/index.html", "feed.xml"])
+        #expect(Set(after.entries.keys) == Set(before.entries.keys))
+        // Announced before the other pages were rendered: the note, not its neighbour.
+        let current = site.session.reload.currentID
+        let heard = early.withLock { $0 }
+        #expect(heard.count == 2)
+        if case .reload(let announced)? = heard.first { #expect(announced != id) } else { Issue.record("the note's page was not told early: \(heard)") }
+        #expect(heard.last == .idle)
+        #expect(site.session.reload.wait(since: id, page: note, timeout: 0) == .reload(id: current))
+        #expect(site.session.reload.wait(since: id, page: neighbour, timeout: 0) == .idle)
+        #expect(site.session.reload.wait(since: id, page: "habits/index.html", timeout: 0) == .idle)
+        // A page with no page named, and one of another run, reload on any build.
+        #expect(site.session.reload.wait(since: id, timeout: 0) == .reload(id: current))
+        #expect(site.session.reload.wait(since: "other-1", page: neighbour, timeout: 0) == .reload(id: current))
+        // The note's served page is the rebuilt one, and names the build that announced it.
+        let served = PreviewEarlyPageTests.text(site.session.handle(HTTPRequest(method: "GET", path: "/" + note)))
+        #expect(served.contains("nearly six minutes faster"))
+        #expect(PreviewHarness.reloadID(served) == current)
+        _ = streams
+    }
+
+    /// A stylesheet of the theme changes no page's bytes, but every page shows it: every open
+    /// page reloads.
+    @Test func aChangedStylesheetReloadsEveryPage() throws {
+        let site = try MiniSite()
+        site.dir.write("theme/style.css", "body { color: black }\n")
+        #expect(site.session.rebuild())
+        let id = site.session.reload.currentID
+        site.dir.write("theme/style.css", "body { color: navy }\n")
+        #expect(site.session.rebuild())
+        #expect(site.session.snapshot.changed == ["style.css"])
+        #expect(site.session.reload.wait(since: id, page: "habits/index.html", timeout: 0) == .reload(id: site.session.reload.currentID))
     }
 
     /// A file changed within the settling time is read again at the next build, however its
