@@ -1,18 +1,16 @@
 import Synchronization
 
-/// The notes through Markdown, kept between the builds of one preview: each note's rendering by
+/// The notes through Markdown, kept between the builds of one preview: each note's rendering with
 /// the note as read (its front matter and Markdown) and its slug, with the files of the export it
 /// asked for (its images) and what it got. A rendering is reused only when the note is equal,
 /// the links between notes (file name → slug, for every note) are those it was made with, and
 /// each file it asked for gives the same bytes now (or is still missing). Renderings of notes a
 /// build no longer has are dropped.
 final class NoteCache: Sendable {
-    struct Key: Hashable, Sendable {
+    struct Entry: Sendable {
+        /// What the rendering was made from: the note and its slug.
         var note: Note
         var slug: String
-    }
-
-    struct Entry: Sendable {
         var rendered: NoteRendering.Rendered
         /// The export's files the rendering asked for, and what each gave.
         var loads: [Load]
@@ -23,9 +21,11 @@ final class NoteCache: Sendable {
         var bytes: [UInt8]?
     }
 
+    /// The renderings by the note's file name (hashing a name is cheap; a whole note, Markdown
+    /// and all, is not): an entry counts only when its note and slug are equal.
     private struct State {
         var links: [String: String] = [:]
-        var entries: [Key: Entry] = [:]
+        var entries: [String: Entry] = [:]
     }
 
     /// Notes a core takes at a time: enough to outweigh handing them over.
@@ -37,26 +37,27 @@ final class NoteCache: Sendable {
     /// it may be; every note's result is kept for the next build.
     func render(_ notes: [Note], plan: NoteRendering.Plan, parallelism: Parallelism,
                 loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
-        let kept = state.withLock { s -> [Key: Entry] in s.links == plan.links ? s.entries : [:] }
+        let kept = state.withLock { s -> [String: Entry] in s.links == plan.links ? s.entries : [:] }
         let batches = stride(from: 0, to: notes.count, by: NoteCache.batch).map { $0..<min($0 + NoteCache.batch, notes.count) }
         let results = parallelism.map(batches) { range in
-            range.map { i -> (Key, Entry, reused: Bool) in
-                let key = Key(note: notes[i], slug: plan.slugs[i])
-                if let entry = kept[key], entry.loads.allSatisfy({ loadExportFile($0.path) == $0.bytes }) {
-                    return (key, entry, true)
+            range.map { i -> (Entry, reused: Bool) in
+                let note = notes[i], slug = plan.slugs[i]
+                if let entry = kept[note.fileName], entry.note == note, entry.slug == slug,
+                   entry.loads.allSatisfy({ loadExportFile($0.path) == $0.bytes }) {
+                    return (entry, true)
                 }
                 let recorder = LoadRecorder(loadExportFile)
                 let rendered = NoteRendering.render(notes, plan: plan, range: i..<(i + 1), loadExportFile: recorder.load)
-                return (key, Entry(rendered: rendered[0], loads: recorder.loads), false)
+                return (Entry(note: note, slug: slug, rendered: rendered[0], loads: recorder.loads), false)
             }
         }.flatMap { $0 }
-        var entries: [Key: Entry] = [:]
+        var entries: [String: Entry] = [:]
         entries.reserveCapacity(results.count)
-        for (key, entry, _) in results { entries[key] = entry }
+        for (entry, _) in results { entries[entry.note.fileName] = entry }
         state.withLock { $0 = State(links: plan.links, entries: entries) }
         let reused = results.lazy.filter(\.reused).count
         counts.withLock { $0.reused += reused; $0.rendered += results.count - reused }
-        return results.map(\.1.rendered)
+        return results.map(\.0.rendered)
     }
 
     /// Renderings reused and made, since the last `resetCounts` (tests).

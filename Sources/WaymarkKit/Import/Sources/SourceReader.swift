@@ -177,18 +177,20 @@ public struct SourceReader: Sendable {
         parts = order.map { parts[$0] }
         partSources = order.map { partSources[$0] }
 
-        for (part, source) in zip(parts, partSources) {
+        // Counted once a part: a count walks every record.
+        let counts = parts.map { RecordCounts($0.export) }
+        for ((part, source), counts) in zip(zip(parts, partSources), counts) {
             reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, fileSummaries: part.fileSummaries,
-                                                     counts: RecordCounts(part.export),
+                                                     counts: counts,
                                                      remarks: part.remarks, dropped: part.dropped,
                                                      errors: part.diagnostics.filter { $0.severity == .error }.count,
                                                      warnings: part.diagnostics.filter { $0.severity == .warning }.count))
             diagnostics += part.diagnostics
         }
         let merged = SourceMerger.merge(parts, sources: partSources)
-        let files = parts.map { part in
+        let files = zip(parts, counts).map { part, counts in
             ImportResult.FileSummary(file: part.files.count == 1 ? part.files[0] : part.files.first.map { "\($0) and \(part.files.count - 1) more" } ?? part.kind,
-                                     records: RecordCounts(part.export).total,
+                                     records: counts.total,
                                      invalid: part.diagnostics.filter { $0.severity == .error }.count)
         }
         var imported = ImportResult(export: merged.export, diagnostics: diagnostics, files: files, noteAssets: [])
