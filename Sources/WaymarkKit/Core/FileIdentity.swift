@@ -10,14 +10,18 @@ import Darwin
 /// identity is unchanged, and whose times were already in the past when it was taken
 /// (`isSettled`), still has the bytes it had then.
 public struct FileIdentity: Hashable, Sendable {
+    /// `st_dev`: the file system the file is on.
     public var device: UInt64
+    /// `st_ino`: the file on it (a save by rename makes a new one).
     public var inode: UInt64
+    /// `st_size`, in bytes.
     public var size: Int64
     /// `st_mtim`, in nanoseconds since 1970.
     public var modified: Int64
     /// `st_ctim`, in nanoseconds since 1970.
     public var changed: Int64
 
+    /// An identity as `stat` reports it; times in nanoseconds since 1970.
     public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode

@@ -7,7 +7,9 @@
 public struct ReadMemo: Sendable {
     /// What a kept result was made from: the files and the reading.
     public struct Key: Hashable, Sendable {
+        /// The files read, then the files beside them that were compared.
         public var paths: [String]
+        /// What else shaped the result (the format, the zone), as text.
         public var reading: String
     }
 
@@ -22,6 +24,7 @@ public struct ReadMemo: Sendable {
 
     let store: (any Store)?
 
+    /// Reuses what `store` keeps; nil reuses nothing.
     public init(store: (any Store)?) {
         self.store = store
     }
