@@ -98,7 +98,7 @@ import Testing
         // Byte for byte the whole build's page, with the preview's script for the old build.
         let id = try #require(PreviewHarness.reloadID(text))
         let whole = try #require(try f.built("notes/half-marathon.html"))
-        #expect(text == String(decoding: PageInjection.inject(LiveReload.script(id: id), into: whole), as: UTF8.self))
+        #expect(text == String(decoding: PageInjection.inject(LiveReload.script(id: id, page: "notes/half-marathon.html"), into: whole), as: UTF8.self))
         // The validators are those the finished snapshot gives the same bytes: the ETag from the
         // bytes, Last-Modified the rebuild's time for a changed page and the first build's for an
         // unchanged one (the to-do page does not show notes).
@@ -244,7 +244,7 @@ import Testing
         #expect(text.contains("Extra note 35."))
         let id = try #require(PreviewHarness.reloadID(text))
         let whole = try #require(try f.built("notes/extra-35.html"))
-        #expect(text == String(decoding: PageInjection.inject(LiveReload.script(id: id), into: whole), as: UTF8.self))
+        #expect(text == String(decoding: PageInjection.inject(LiveReload.script(id: id, page: "notes/extra-35.html"), into: whole), as: UTF8.self))
         #expect(missing.withLock { $0 } == 404)
     }
 }

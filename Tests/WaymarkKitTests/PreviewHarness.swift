@@ -21,7 +21,7 @@ final class PreviewHarness {
 
     /// The build id in a served page's live-reload script.
     static func reloadID(_ page: String) -> String? {
-        guard let start = page.range(of: "events?since=")?.upperBound, let end = page[start...].firstIndex(of: "\"") else { return nil }
+        guard let start = page.range(of: "events?since=")?.upperBound, let end = page[start...].firstIndex(where: { $0 == "\"" || $0 == "&" }) else { return nil }
         return String(page[start..<end])
     }
 

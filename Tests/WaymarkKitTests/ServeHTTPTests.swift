@@ -136,7 +136,7 @@ struct ServeHTTPTests {
         let preview = try PreviewHarness([])
         let page = try #require(preview.http.request("GET", "/")).text
         let id = try #require(PreviewHarness.reloadID(page))
-        #expect(page.contains("<script>new EventSource(\"/_waymark/events?since=\(id)\").onmessage=function(){location.reload()}</script></body>"))
+        #expect(page.contains("<script>new EventSource(\"/_waymark/events?since=\(id)&page=index.html\").onmessage=function(){location.reload()}</script></body>"))
         // A page from an earlier build is told at once; the stream starts with a retry hint.
         let stream = preview.http.readStream("/_waymark/events?since=older", until: "data: \(id)\n\n", timeout: 5)
         #expect(stream.contains("Content-Type: text/event-stream; charset=utf-8"))

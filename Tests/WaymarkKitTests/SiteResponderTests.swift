@@ -68,14 +68,17 @@ struct SiteResponderTests {
     @Test func pagesGetTheScriptAndOverlayOthersDoNot() {
         let live = responder(reloadID: "t-3", failure: "error: template <broken>")
         let page = live.respond(HTTPRequest(method: "GET", path: "/"))
-        let script = "<script>new EventSource(\"/_waymark/events?since=t-3\").onmessage=function(){location.reload()}</script>"
+        // The script names the page's own path, so only a build that changes it reloads it.
+        let script = "<script>new EventSource(\"/_waymark/events?since=t-3&page=index.html\").onmessage=function(){location.reload()}</script>"
         #expect(page.text.hasSuffix("<p>Hi</p>" + ErrorOverlay.html("error: template <broken>", language: .en) + script + "</body></html>"))
         #expect(page.text.contains("error: template &lt;broken&gt;"))
         // The served page changes with the build's id; so do its validators.
         #expect(page.header("ETag") == "\"" + hex(FNV1a.hash(Array(SiteResponderTests.page.utf8))) + "-\(String(SiteResponderTests.page.utf8.count, radix: 16))-t-3\"")
         #expect(page.header("Last-Modified") == HTTPDate.format(1_000_500))
         #expect(live.respond(HTTPRequest(method: "GET", path: "/style.css")).bytes == Array("body{}".utf8))
-        #expect(live.respond(HTTPRequest(method: "GET", path: "/nope")).text.contains(script))
+        // A missing page reloads when a build makes a file at its path.
+        #expect(live.respond(HTTPRequest(method: "GET", path: "/nope")).text.contains(
+            "<script>new EventSource(\"/_waymark/events?since=t-3&page=nope\").onmessage=function(){location.reload()}</script>"))
         #expect(responder().respond(HTTPRequest(method: "GET", path: "/")).text == SiteResponderTests.page)
     }
 

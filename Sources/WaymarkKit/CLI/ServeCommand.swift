@@ -91,6 +91,8 @@ enum ServeCommand {
         if let warning = ServeAddress.warning(host: host, isLoopback: socket.isLoopback) { env.standardError(warning) }
         let pipeline = env.pipeline
         let noticed = Mutex(false)
+        // What each rebuild may reuse from the one before (unchanged files, notes, figures).
+        let cache = RebuildCache()
         let build: PreviewSession.Build = { () throws(BuildFailure) -> PreparedSite in
             let settings: BuildSettings
             do throws(BuildSettings.Failure) { settings = try ServeCommand.settings(options, env) } catch {
@@ -100,7 +102,7 @@ enum ServeCommand {
             if !quiet, watchedPaths(settings) != watched, !noticed.withLock({ let was = $0; $0 = true; return was }) {
                 env.standardError("note: the config now names other sources or templates; restart 'waymark serve' to watch them (they are built)\n")
             }
-            return try pipeline.prepare(settings.request)
+            return try pipeline.prepare(settings.request, reusing: cache)
         }
         let session = PreviewSession(build: build, clock: env.clock, monotonic: env.monotonic, quiet: quiet,
                                      log: env.standardError)

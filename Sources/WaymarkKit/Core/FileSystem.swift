@@ -55,6 +55,10 @@ public struct FileSystem: Sendable {
     /// Opens a file to be read as a stream, a chunk at a time (inputs of gigabytes). The default
     /// reads it whole through `readFile`.
     public var openRead: @Sendable (String) throws(FileSystemError) -> ByteStream
+    /// The identity of the regular file at a path (not following a symbolic link), so a reader
+    /// asked again can tell an unchanged file without reading it; nil for anything else, and
+    /// always nil where the file system cannot tell (the default: nothing is ever reused).
+    public var identity: @Sendable (String) -> FileIdentity?
 
     public init(kind: @escaping @Sendable (String) -> Kind?,
                 canonicalPath: @escaping @Sendable (String) -> String?,
@@ -74,7 +78,8 @@ public struct FileSystem: Sendable {
                 lock: @escaping @Sendable (String) throws(FileSystemError) -> FileLock? = { _ in FileLock {} },
                 lockFolder: @escaping @Sendable (String, String) throws(FileSystemError) -> FileLock? = { _, _ in FileLock {} },
                 fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
-                openRead: (@Sendable (String) throws(FileSystemError) -> ByteStream)? = nil) {
+                openRead: (@Sendable (String) throws(FileSystemError) -> ByteStream)? = nil,
+                identity: @escaping @Sendable (String) -> FileIdentity? = { _ in nil }) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
@@ -95,6 +100,7 @@ public struct FileSystem: Sendable {
         self.lock = lock
         self.lockFolder = lockFolder
         self.fileSize = fileSize
+        self.identity = identity
     }
 
     /// `openRead` through `readFile`. (A closure written inline in `init` crashes Swift 6.3's SILGen.)

@@ -135,7 +135,8 @@ extension FileSystem {
                     throw SourceError("cannot read \(path): \(String(cString: strerror(errno)))", category: .io)
                 }
             }, close: { close(fd) })
-        }
+        },
+        identity: { path in FileIdentity.local(path) }
     )
 
     /// The bytes of the file at `path`, refusing (`FileSystemError.Reason.tooLarge`) one larger

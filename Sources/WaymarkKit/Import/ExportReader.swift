@@ -16,16 +16,19 @@ public struct ExportReader: Sendable {
     public var fallbackZone: Zone
     /// The cores the reading may use (the pipeline's to give).
     public var parallelism: Parallelism
+    /// Earlier results for files unchanged since (the caller's to keep).
+    public var memo: ReadMemo
 
-    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc, parallelism: Parallelism = .serial) {
+    public init(fileSystem: FileSystem = .local, fallbackZone: Zone = .utc, parallelism: Parallelism = .serial, memo: ReadMemo = .none) {
         self.fileSystem = fileSystem
         self.fallbackZone = fallbackZone
         self.parallelism = parallelism
+        self.memo = memo
     }
 
     /// Reads the export.
     public func read(directory: String) -> ImportResult {
-        var state = ReadState(fs: fileSystem, root: directory, parallelism: parallelism)
+        var state = ReadState(fs: fileSystem, root: directory, parallelism: parallelism, memo: memo)
         var export = Export()
         var files: [ImportResult.FileSummary] = []
 
@@ -138,9 +141,20 @@ public struct ExportReader: Sendable {
     private static func records<T: Sendable>(_ name: String, present: Set<String>, zone: Zone, state: inout ReadState, id: String,
                                              fast: RecordsDecoder.FastPath<T>? = nil,
                                              _ decode: @escaping @Sendable (inout RecordReader) -> T?) -> ([T], ImportResult.FileSummary)? {
-        guard present.contains(name), let bytes = state.load(name) else { return nil }
-        return RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &state.diagnostics, parallelism: state.parallelism,
-                                     fast: fast, decode)
+        guard present.contains(name) else { return nil }
+        // A pure function of the file's bytes and the zone: kept across reads when the caller keeps them.
+        let base = state
+        let (read, problems) = state.memo.value(state.fs, paths: [state.path(name)], reading: "records \(zone.identifier)") {
+            () -> (([T], ImportResult.FileSummary)?, [Diagnostic]) in
+            var local = base
+            local.diagnostics = []
+            guard let bytes = local.load(name) else { return (nil, local.diagnostics) }
+            let read = RecordsDecoder.decode(bytes, file: name, zone: zone, idKey: id, diagnostics: &local.diagnostics,
+                                             parallelism: local.parallelism, fast: fast, decode)
+            return (read, local.diagnostics)
+        }
+        state.diagnostics += problems
+        return read
     }
 }
 
@@ -150,13 +164,16 @@ struct ReadState: Sendable {
     let root: String
     /// The cores the reading may use.
     let parallelism: Parallelism
+    /// Earlier results for unchanged files.
+    let memo: ReadMemo
     var canonicalRoot = ""
     var diagnostics: [Diagnostic] = []
 
-    init(fs: FileSystem, root: String, parallelism: Parallelism = .serial) {
+    init(fs: FileSystem, root: String, parallelism: Parallelism = .serial, memo: ReadMemo = .none) {
         self.fs = fs
         self.root = root
         self.parallelism = parallelism
+        self.memo = memo
     }
 
     func path(_ relative: String) -> String {

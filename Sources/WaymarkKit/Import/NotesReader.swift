@@ -48,14 +48,17 @@ enum NotesReader {
         // file-name order.
         let base = state
         let read = state.parallelism.map(markdown) { name, kind -> (Note?, [Diagnostic]) in
-            var local = base
-            local.diagnostics = []
             let relative = dir + "/" + name
-            // A plain file seen while listing is read without looking at it again.
-            guard let bytes = local.load(relative, kind: kind == .file ? .file : nil), let text = local.text(relative, bytes) else { return (nil, local.diagnostics) }
-            let note = parse(String(decoding: text.bytes, as: UTF8.self), fileName: name, file: relative, zone: zone,
-                             diagnostics: &local.diagnostics)
-            return (note, local.diagnostics)
+            // A pure function of the note's bytes and the zone: kept across reads when the caller keeps them.
+            return base.memo.value(base.fs, paths: [base.path(relative)], reading: "note \(zone.identifier)") { () -> (Note?, [Diagnostic]) in
+                var local = base
+                local.diagnostics = []
+                // A plain file seen while listing is read without looking at it again.
+                guard let bytes = local.load(relative, kind: kind == .file ? .file : nil), let text = local.text(relative, bytes) else { return (nil, local.diagnostics) }
+                let note = parse(String(decoding: text.bytes, as: UTF8.self), fileName: name, file: relative, zone: zone,
+                                 diagnostics: &local.diagnostics)
+                return (note, local.diagnostics)
+            }
         }
         for (note, problems) in read {
             state.diagnostics += problems

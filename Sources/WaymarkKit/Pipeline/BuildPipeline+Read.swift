@@ -26,11 +26,14 @@ extension BuildPipeline {
 
     /// Step 1, with what the notes need to go through Markdown: a reader of the files of the
     /// export that published notes show.
-    func readSources(_ request: BuildRequest) -> (outcome: ReadOutcome, noteFiles: @Sendable (String) -> [UInt8]?) {
+    /// With a `cache` (the preview), the importers' results for unchanged files are reused.
+    func readSources(_ request: BuildRequest, cache: RebuildCache? = nil) -> (outcome: ReadOutcome, noteFiles: @Sendable (String) -> [UInt8]?) {
         let (files, paths) = sources(request.source)
-        let context = ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit, distanceUnit: request.distanceUnit,
+        var context = ImportContext(zone: request.zone ?? .utc, weightUnit: request.weightUnit, distanceUnit: request.distanceUnit,
                                     parallelism: parallelism, progress: request.progress ?? { _, _, _ in })
+        if let cache { context.memo = cache.memo }
         let read = SourceReader(fileSystem: files, context: context, settings: request.sourceSettings).read(paths)
+        cache?.sources.sweep()
         var result = outcome(read.imported, request)
         result.sources = read.reports
         result.merge = read.merge

@@ -116,17 +116,19 @@ public struct BuildPipeline: Sendable {
 
     /// Steps 1 and 2: the content computed and its pages listed, nothing rendered yet (the
     /// preview renders a requested page first). The first failure stops the build.
-    public func prepare(_ request: BuildRequest) throws(BuildFailure) -> PreparedSite {
-        try prepare(request, writes: false, lap: { _ in })
+    /// With a `cache` (the preview's rebuilds), what is unchanged since the build before is
+    /// reused (`RebuildCache`); the site is the same as without.
+    public func prepare(_ request: BuildRequest, reusing cache: RebuildCache? = nil) throws(BuildFailure) -> PreparedSite {
+        try prepare(request, writes: false, cache: cache, lap: { _ in })
     }
 
     /// Steps 1 and 2, timed; `writes` says whether a read failure is told "nothing was written".
-    private func prepare(_ request: BuildRequest, writes: Bool, lap: (String) -> Void) throws(BuildFailure) -> PreparedSite {
-        let (read, noteFiles) = readSources(request)
+    private func prepare(_ request: BuildRequest, writes: Bool, cache: RebuildCache? = nil, lap: (String) -> Void) throws(BuildFailure) -> PreparedSite {
+        let (read, noteFiles) = readSources(request, cache: cache)
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
         let options = try checkedSiteOptions(request, read.result.export)
-        let content = compute(read.result.export, noteFiles: noteFiles, options: options)
+        let content = compute(read.result.export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
         site.warnings = read.warnings + site.warnings
         site.privateNotes = read.privateNotes
@@ -135,25 +137,38 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Step 2: everything the pages show, from the published export (`noteFiles` reads the
-    /// files its notes show): the notes through Markdown, then independent computations side by side.
-    func compute(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions) -> SiteContent {
-        let rendered = renderNotes(export.notes, loadExportFile: noteFiles)
+    /// files its notes show): the notes through Markdown, then independent computations side by
+    /// side. The figures are computed from the export without the notes' Markdown
+    /// (`ContentCache.Figures.inputs`), so a `cache` can keep them while only notes' text changes.
+    func compute(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
+                 cache: RebuildCache? = nil) -> SiteContent {
+        let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
         let today = options.zone.localDateTime(of: options.now).date
+        let inputs = ContentCache.Figures.inputs(export, options)
+        if let figures = cache?.content.figures(for: inputs) {
+            let arranged = ContentArrangement(export, rendered: rendered, today: today, zone: options.zone)
+            return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
+        }
+        let figuresExport = inputs.export
         let (points, arranged, (weight, reviews), statistics) = parallelism.all(
-            { PointsOrder(export.points, zone: options.zone, now: options.now) },
+            { PointsOrder(figuresExport.points, zone: options.zone, now: options.now) },
             { ContentArrangement(export, rendered: rendered, today: today, zone: options.zone) },
             { () -> (WeightStatistics?, SiteContent.Reviews) in
-                let weight = WeightStatistics.make(export, options)
-                return (weight, SiteContent.reviews(export, options, weights: weight?.series))
+                let weight = WeightStatistics.make(figuresExport, options)
+                return (weight, SiteContent.reviews(figuresExport, options, weights: weight?.series))
             },
-            { PointStatistics(export: export, now: options.now, zone: options.zone) })
-        return SiteContent(export: export, options: options, points: points, arranged: arranged, weight: weight, reviews: reviews,
-                           pointStatistics: statistics)
+            { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
+        let figures = ContentCache.Figures(points: points, weight: weight, reviews: reviews, statistics: statistics)
+        cache?.content.keep(figures, for: inputs)
+        return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
     }
 
-    /// The notes through Markdown, in batches on the pipeline's cores; the result is in file order.
-    func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?) -> [NoteRendering.Rendered] {
+    /// The notes through Markdown, in batches on the pipeline's cores; the result is in file
+    /// order. With a `cache`, a note unchanged since the build before is not rendered again.
+    func renderNotes(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?,
+                     cache: NoteCache? = nil) -> [NoteRendering.Rendered] {
         let plan = NoteRendering.plan(notes)
+        if let cache { return cache.render(notes, plan: plan, parallelism: parallelism, loadExportFile: loadExportFile) }
         let batch = 40
         let batches = stride(from: 0, to: notes.count, by: batch).map { $0..<min($0 + batch, notes.count) }
         return parallelism.map(batches) { range in

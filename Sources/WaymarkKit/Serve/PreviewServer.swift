@@ -25,7 +25,7 @@ public final class PreviewServer: Sendable {
 
     /// The request headers and query arguments the handler sees; the rest are not looked up.
     static let headerNames = ["If-None-Match", "If-Modified-Since", "Host"]
-    static let queryNames = ["since"]
+    static let queryNames = ["since", "page"]
     /// The library's own limit is this much above `ServeLimits.connections`: it counts a
     /// connection a moment longer than `Handler.connections` does (it reports the close before
     /// it forgets the connection), and it must never refuse one the gate admitted, which it

@@ -74,6 +74,7 @@ public final class PreviewSession: Sendable {
         }
         // Waiting requests go on once the snapshot is swapped or the failure recorded.
         defer { pending.finish() }
+        let announced = pending.servesEarly ? announceOpenPages(pending, at: now) : []
         whileRendering()
         do { try BuildPipeline.render(site, into: pending) } catch {
             state.withLock { $0.pending = nil }
@@ -88,8 +89,12 @@ public final class PreviewSession: Sendable {
             s.responder.snapshot = snapshot
             s.responder.failure = nil
             s.pending = nil
-            if !s.built || recovered || snapshot.differs(from: old) {
+            let changed = snapshot.changed + old.entries.keys.filter { snapshot[$0] == nil }
+            if !s.built || recovered || changed.contains(where: PreviewSession.reloadsEveryPage) {
                 s.responder.reloadID = reload.publish()
+                s.responder.stateChanged = now
+            } else if case let rest = changed.filter({ !announced.contains($0) }), !rest.isEmpty {
+                s.responder.reloadID = reload.publish(changed: rest)
                 s.responder.stateChanged = now
             }
             defer { (s.built, s.warnings) = (true, warnings) }
@@ -104,6 +109,33 @@ public final class PreviewSession: Sendable {
                       : "Rebuilt in \(seconds) s: \(recovered ? "the error is fixed, " : "")\(changed).\n")
         }
         return true
+    }
+
+    /// Before the whole site is rendered: renders the pages open in a browser now and tells
+    /// those whose bytes changed to reload at once (they are served from the rebuild, as the
+    /// finished one will serve them). Returns their paths, which the swap need not announce
+    /// again. A page the new site does not have waits for the swap.
+    private func announceOpenPages(_ pending: RebuildInProgress, at now: Int64) -> Set<String> {
+        var changed: Set<String> = []
+        for path in reload.openPages where ContentType.isHTML(ContentType.of(path)) {
+            guard let entry = pending.entry(path) else { continue }
+            if let old = pending.previous[path], SiteSnapshot.same(old.bytes, entry.bytes) { continue }
+            changed.insert(path)
+        }
+        guard !changed.isEmpty else { return [] }
+        state.withLock { s in
+            s.responder.reloadID = reload.publish(changed: changed)
+            s.responder.stateChanged = now
+        }
+        return changed
+    }
+
+    /// Whether a change to the file at `path` reloads every page: a file pages show or run (a
+    /// stylesheet, an image, a font, a script). A page, a feed, `stats.json`, a CSV or a text
+    /// file reloads only itself.
+    static func reloadsEveryPage(_ path: String) -> Bool {
+        let own = ["html", "xml", "json", "csv", "txt"]
+        return !own.contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
     }
 
     private func fail(_ error: BuildFailure) {
@@ -123,7 +155,7 @@ public final class PreviewSession: Sendable {
     /// Answers one request: the live-reload stream, or a file of the last good build.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == LiveReload.eventsPath, request.method == "GET" {
-            let stream = EventStream(reload, since: request.query["since"] ?? "")
+            let stream = EventStream(reload, since: request.query["since"] ?? "", page: request.query["page"])
             return HTTPResponse(status: 200, headers: [("Content-Type", ContentType.eventStream), ("Cache-Control", "no-cache"),
                                                        ("X-Content-Type-Options", "nosniff")],
                                 body: .stream { stream.next() })

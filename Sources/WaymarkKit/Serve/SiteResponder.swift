@@ -30,12 +30,12 @@ struct SiteResponder: Sendable {
             if !path.hasSuffix("index.html"), snapshot[path + "/index.html"] != nil {
                 return HTTPResponse(status: 301, headers: [("Location", "/" + path + "/")] + common(ContentType.plainText))
             }
-            return notFound(String(request.path.prefix { $0 != "?" }))
+            return notFound(String(request.path.prefix { $0 != "?" }), page: path)
         }
         var bytes = entry.bytes
         var etag = entry.etag
         var lastModified = entry.lastModified
-        if ContentType.isHTML(entry.contentType), let page = decorate() {
+        if ContentType.isHTML(entry.contentType), let page = decorate(path) {
             bytes = PageInjection.inject(page.extra, into: bytes)
             // The served page holds the build's id: it changes with every build.
             etag = String(etag.dropLast()) + "-" + page.id + "\""
@@ -48,11 +48,11 @@ struct SiteResponder: Sendable {
         return HTTPResponse(status: 200, headers: common(entry.contentType) + validators, body: .bytes(bytes))
     }
 
-    /// The script and the overlay a page gets, with the id they belong to.
-    func decorate() -> (extra: String, id: String)? {
+    /// The script and the overlay the page at site path `page` gets, with the id they belong to.
+    func decorate(_ page: String) -> (extra: String, id: String)? {
         guard let reloadID else { return nil }
         let overlay = failure.map { ErrorOverlay.html($0, language: snapshot.language) } ?? ""
-        return (overlay + LiveReload.script(id: reloadID), reloadID)
+        return (overlay + LiveReload.script(id: reloadID, page: page), reloadID)
     }
 
     /// RFC 9110, section 13.2.2: `If-None-Match` decides when present (a weak comparison, any of
@@ -72,10 +72,11 @@ struct SiteResponder: Sendable {
         return false
     }
 
-    /// The 404 page, naming the path as the browser sent it.
-    func notFound(_ path: String) -> HTTPResponse {
+    /// The 404 page, naming the path as the browser sent it; it reloads when a build makes a
+    /// file at the site path `page`.
+    func notFound(_ path: String, page sitePath: String) -> HTTPResponse {
         var page = Array(NotFoundPage.html(path: path, snapshot: snapshot).utf8)
-        if let extra = decorate()?.extra { page = PageInjection.inject(extra, into: page) }
+        if let extra = decorate(sitePath)?.extra { page = PageInjection.inject(extra, into: page) }
         return HTTPResponse(status: 404, headers: common(ContentType.html), body: .bytes(page))
     }
 

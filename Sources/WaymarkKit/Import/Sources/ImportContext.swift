@@ -12,6 +12,8 @@ public struct ImportContext: Sendable {
     /// The cores reading may use: the units of the sources side by side, and inside a unit what
     /// its importer can split (the pipeline gives every core; one by default).
     public var parallelism: Parallelism
+    /// Earlier results of reading unchanged files, when the caller keeps them (the preview).
+    public var memo: ReadMemo = .none
 
     public init(zone: Zone = .utc, weightUnit: WeightUnit? = nil, distanceUnit: DistanceUnit? = nil, parallelism: Parallelism = .serial,
                 progress: @escaping @Sendable (String, Int64, Int64?) -> Void = { _, _, _ in }) {

@@ -39,6 +39,23 @@ public struct SourceReader: Sendable {
         func read(_ context: ImportContext) -> SourcePart {
             prepared ?? importer.read(files, settings.applied(to: context))
         }
+
+        /// `read`, or its earlier result when every file is a plain file on disk unchanged since
+        /// (`ImportContext.memo`): an importer is a function of its files' bytes, the zone and the
+        /// weight unit. SQLite's write-ahead log beside a file (`NAME-wal`, which the Loop
+        /// importer applies) is part of what is compared, and so are the units the importer is
+        /// given. An archive's entries are read again.
+        func read(_ context: ImportContext, on fileSystem: FileSystem) -> SourcePart {
+            let disk = files.compactMap(\.diskPath)
+            guard prepared == nil, !files.isEmpty, disk.count == files.count else { return read(context) }
+            let applied = settings.applied(to: context)
+            let reading = [importer.id, applied.zone.identifier, applied.weightUnit.map { "\($0)" } ?? "-",
+                           applied.distanceUnit.map { "\($0)" } ?? "-"]
+                + files.flatMap { [$0.path, $0.relative] }
+            return context.memo.value(fileSystem, paths: disk, sidecars: disk.map { $0 + "-wal" }, reading: reading.joined(separator: "\u{0}")) {
+                read(context)
+            }
+        }
     }
 
     /// What became of one SOURCE, for `waymark check`.
@@ -152,7 +169,7 @@ public struct SourceReader: Sendable {
 
         let context = self.context, fileSystem = self.fileSystem, prefixFolders = sources.count > 1
         var parts = context.parallelism.map(plan.map(\.unit)) { unit in
-            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context) }
+            guard let directory = unit.folder, let format = unit.importer.folder else { return unit.read(context, on: fileSystem) }
             var part = format.read(fileSystem, directory, unit.settings.applied(to: context))
             // A folder's files are named inside it: beside other sources, say which folder.
             if prefixFolders {
@@ -175,18 +192,20 @@ public struct SourceReader: Sendable {
         parts = order.map { parts[$0] }
         partSources = order.map { partSources[$0] }
 
-        for (part, source) in zip(parts, partSources) {
+        // Counted once a part: a count walks every record.
+        let counts = parts.map { RecordCounts($0.export, zone: context.zone) }
+        for ((part, source), counts) in zip(zip(parts, partSources), counts) {
             reports[source].parts.append(PartSummary(kind: part.kind, files: part.files, fileSummaries: part.fileSummaries,
-                                                     counts: RecordCounts(part.export, zone: context.zone),
+                                                     counts: counts,
                                                      remarks: part.remarks, dropped: part.dropped,
                                                      errors: part.diagnostics.filter { $0.severity == .error }.count,
                                                      warnings: part.diagnostics.filter { $0.severity == .warning }.count))
             diagnostics += part.diagnostics
         }
         let merged = SourceMerger.merge(parts, sources: partSources)
-        let files = parts.map { part in
+        let files = zip(parts, counts).map { part, counts in
             ImportResult.FileSummary(file: part.files.count == 1 ? part.files[0] : part.files.first.map { "\($0) and \(part.files.count - 1) more" } ?? part.kind,
-                                     records: RecordCounts(part.export).total,
+                                     records: counts.total,
                                      invalid: part.diagnostics.filter { $0.severity == .error }.count)
         }
         var imported = ImportResult(export: merged.export, diagnostics: diagnostics, files: files, noteAssets: [])

@@ -16,7 +16,8 @@ enum WaymarkExportImporter {
     }
 
     static func read(_ fileSystem: FileSystem, _ directory: String, _ context: ImportContext) -> SourcePart {
-        let imported = ExportReader(fileSystem: fileSystem, fallbackZone: context.zone, parallelism: context.parallelism).read(directory: directory)
+        let imported = ExportReader(fileSystem: fileSystem, fallbackZone: context.zone, parallelism: context.parallelism, memo: context.memo)
+            .read(directory: directory)
         return SourcePart(kind: name, files: imported.files.map(\.file), export: imported.export, diagnostics: imported.diagnostics,
                           noteAssets: imported.noteAssets, fileSummaries: imported.files)
     }
