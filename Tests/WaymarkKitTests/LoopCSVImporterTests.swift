@@ -91,10 +91,12 @@ struct LoopCSVImporterTests {
         #expect(part.export.points == [
             PointRecord(point: 1, type: "tag", name: "Read, write", describe: "Chapter 1, 2", date: .day(F.day("2025-03-02"))),
             PointRecord(point: 1, type: "tag", name: "Run", describe: "Long one", date: .day(F.day("2025-03-01")), value: 12),
+            // NO at a numerical habit is Loop's value 0: an entry of none, with no point.
+            PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2025-03-02")), value: 0),
             PointRecord(point: 1, type: "tag", name: "Run", date: .day(F.day("2025-03-03")), value: 5.2),
         ])
         #expect(part.export.skips == [HabitDay(habit: "Read, write", day: F.day("2025-03-01"))])
-        #expect(part.dropped == [.init(LoopPartBuilder.zero, 1)])
+        #expect(part.dropped.isEmpty)
     }
 
     /// The legacy format does not say which habits are numerical; values beyond the codes do.
@@ -108,9 +110,10 @@ struct LoopCSVImporterTests {
         let part = try read(files)
         #expect(part.diagnostics.isEmpty)
         #expect(part.export.tags.map(\.habit?.unit) == ["", nil])
-        #expect(part.export.points == [PointRecord(point: 1, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
+        #expect(part.export.points == [PointRecord(point: 0, type: "tag", name: "Pushups", date: .day(F.day("2020-01-01")), value: 0),
+                                       PointRecord(point: 1, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
         #expect(part.export.skips == [HabitDay(habit: "Pushups", day: F.day("2020-01-03"))])
-        #expect(part.dropped == [.init(LoopPartBuilder.zero, 1)])
+        #expect(part.dropped.isEmpty)
         #expect(part.remarks.contains("“Pushups” read as a numerical habit (values are amounts × 1000): this export does not say"))
     }
 
