@@ -60,7 +60,7 @@ struct ArchivePagesTests {
         let export = Export(notes: [Note(fileName: "a.md", title: "A", date: .day(Self.dec1), body: "x"), Note(fileName: "b.md", title: "B", body: "y")])
         let zh = SiteOptions(now: Self.options.now, zone: .utc, language: .zhHans)
         let index = page(try renderSite(export, zh), "notes/index.html")
-        let dated = try #require(index.range(of: #"<h2 id="y2024">2024年</h2>"#))
+        let dated = try #require(index.range(of: #"<h2 id="y2024"><span class="date">2024年</span></h2>"#))
         let undated = try #require(index.range(of: #"<h2 id="undated">无日期</h2>"#))
         #expect(dated.upperBound < undated.lowerBound)
         #expect(index.contains(#"<li><a href="index.html#undated">无日期</a></li>"#))
@@ -87,15 +87,15 @@ struct ArchivePagesTests {
         let files = try renderSite(Self.months, Self.options)
         #expect(!files.contains { $0.path == "points/2024-02.html" })
         let jan = page(files, "points/2024-01.html"), mar = page(files, "points/2024-03.html")
-        #expect(jan.contains(#"<a rel="next" href="2024-03.html">March 2024 →</a>"#) && !jan.contains(#"rel="prev""#))
-        #expect(mar.contains(#"<a rel="prev" href="2024-01.html">← January 2024</a>"#) && !mar.contains(#"rel="next""#))
+        #expect(jan.contains(#"<a rel="next" href="2024-03.html"><span class="date">March 2024</span> →</a>"#) && !jan.contains(#"rel="prev""#))
+        #expect(mar.contains(#"<a rel="prev" href="2024-01.html">← <span class="date">January 2024</span></a>"#) && !mar.contains(#"rel="next""#))
         #expect(jan.contains("<p class=\"lead\">4 records · Earned 5 · Spent 4</p>"))
         #expect(mar.contains("<p class=\"lead\">1 record · "))
     }
 
     @Test func theMonthCalendarShowsEachDaysPoints() throws {
         let jan = page(try renderSite(Self.months, Self.options), "points/2024-01.html")
-        #expect(jan.contains("<caption>Points earned each day of January 2024</caption>"))
+        #expect(jan.contains("<caption>Points earned each day of <span class=\"date\">January 2024</span></caption>"))
         #expect(jan.contains(#"<thead><tr><th scope="col">Mon</th><th scope="col">Tue</th>"#))
         // 2024-01-01 is a Monday: the first row starts with day 1 (no records) and day 2 (3 earned, 4 spent).
         #expect(jan.contains(##"<tr><td class="quiet"><span class="n">1</span></td><td><a href="#d2024-01-02" aria-label="Jan 2: 3 points · 4 spent"><span class="n">2</span><span class="p">3</span><span class="s">−4</span></a></td>"##))

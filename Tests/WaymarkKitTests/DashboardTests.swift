@@ -59,7 +59,7 @@ struct DashboardTests {
         // Earlier records, but none in the window before: the change is real, its percentage undefined.
         let fromZero = Self.stats(period: .month, days: 30, start: LocalDate(year: 2026, month: 10, day: 31)!, total: 12, progress: 12, percent: nil)
         #expect(DashboardPage.progressCard(fromZero, earlier: true, Phrases(.en), en) == ("+12", "none in the 30 days before", "up", "▲"))
-        #expect(DashboardPage.progressCard(fromZero, earlier: true, Phrases(.zhHans), zh).note == "前 30 天没有得分")
+        #expect(DashboardPage.progressCard(fromZero, earlier: true, Phrases(.zhHans), zh).note == "前 30 天没有获得积分")
         // All time compares with nothing by definition.
         let all = Self.stats(period: .all, days: 29, start: LocalDate(year: 2026, month: 11, day: 1)!, total: 12, progress: nil, percent: nil)
         #expect(DashboardPage.progressCard(all, earlier: false, Phrases(.en), en) == ("—", "since Nov 1, 2026", "flat", ""))
@@ -89,10 +89,10 @@ struct DashboardTests {
             // A visible heading, the legend of the darker bar, and the numbers (newest first).
             #"<h2 id="bars-heading">Points per day · Past week</h2>"#, "Today</span></p>",
             #"<thead><tr><th scope="col">Date</th><th scope="col">Points</th></tr></thead>"#,
-            "<tbody>\n<tr><td>Nov 29, 2026</td><td>3</td></tr>\n<tr><td>Nov 28, 2026</td><td>3</td></tr>",
+            "<tbody>\n<tr><td><span class=\"date\">Nov 29, 2026</span></td><td>3</td></tr>\n<tr><td><span class=\"date\">Nov 28, 2026</span></td><td>3</td></tr>",
             // The heatmap's numbers: the week of Nov 23 (Monday) all 3; the week of Nov 3 all 0.
-            #"<tr><th scope="row">Nov 23, 2026</th><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td></tr>"#,
-            #"<tr><th scope="row">Nov 2, 2026</th><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>"#,
+            #"<tr><th scope="row"><span class="date">Nov 23, 2026</span></th><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td><td>3</td></tr>"#,
+            #"<tr><th scope="row"><span class="date">Nov 2, 2026</span></th><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>"#,
             #"<th scope="col">Week of</th><th scope="col">Mon</th>"#,
         ])
         SiteFeatureTests.expectContent(en, "period/month.html", [
@@ -127,7 +127,7 @@ struct DashboardTests {
             #expect(!index.contains(absent), "\(absent)")
         }
         let zh = try Self.build(export.path, "zh-Hans")
-        SiteFeatureTests.expectContent(zh, "index.html", ["还没有得分记录。"])
+        SiteFeatureTests.expectContent(zh, "index.html", ["还没有积分记录。"])
     }
 
     @Test func notesOnlyListsTheNotesAndNoPointCharts() throws {
@@ -179,7 +179,7 @@ struct DashboardTests {
         }
         // The all-time chart is by month: 120 bars, ten labelled years; the narrow drawing has no tooltips.
         let all = try #require(dir.read("site/period/all.html"))
-        #expect(all.contains("<h2 id=\"bars-heading\">每月得分 · 全部</h2>"))
+        #expect(all.contains("<h2 id=\"bars-heading\">每月积分 · 全部</h2>"))
         let narrow = try #require(all.components(separatedBy: "class=\"chart bars narrow\"").last?.components(separatedBy: "</svg>").first)
         #expect(narrow.components(separatedBy: "<rect ").count - 1 == 120 && narrow.components(separatedBy: "<title").count - 1 == 1)
     }

@@ -75,6 +75,9 @@ struct HabitBullImporterTests {
         #expect(pushups.first?.date == Self.day(2021, 9, 1) && pushups[1].date == Self.day(2022, 1, 8))
         #expect(part.export.points.filter { $0.name == "run" }.allSatisfy { $0.value == nil })
         #expect(part.remarks == ["numerical habits (values other than 0 and 1): “Pushups”"])
+        // HabitBull states no unit: numerical with an empty unit, never a guessed one.
+        #expect(part.export.tags.map { $0.habit?.unit } == ["", nil])
+        #expect(part.export.tags.map { $0.habit?.isNumerical } == [true, false])
 
         let caffeine = Self.real("habitbull4.csv")
         #expect(caffeine.export.tags.map(\.name) == ["Caffeine"])

@@ -91,10 +91,12 @@ struct LoopCSVImporterTests {
         #expect(part.export.points == [
             PointRecord(point: 1, type: "tag", name: "Read, write", describe: "Chapter 1, 2", date: .day(F.day("2025-03-02"))),
             PointRecord(point: 1, type: "tag", name: "Run", describe: "Long one", date: .day(F.day("2025-03-01")), value: 12),
+            // NO at a numerical habit is Loop's value 0: an entry of none, with no point.
+            PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2025-03-02")), value: 0),
             PointRecord(point: 1, type: "tag", name: "Run", date: .day(F.day("2025-03-03")), value: 5.2),
         ])
         #expect(part.export.skips == [HabitDay(habit: "Read, write", day: F.day("2025-03-01"))])
-        #expect(part.dropped == [.init(LoopPartBuilder.zero, 1)])
+        #expect(part.dropped.isEmpty)
     }
 
     /// The legacy format does not say which habits are numerical; values beyond the codes do.
@@ -108,9 +110,10 @@ struct LoopCSVImporterTests {
         let part = try read(files)
         #expect(part.diagnostics.isEmpty)
         #expect(part.export.tags.map(\.habit?.unit) == ["", nil])
-        #expect(part.export.points == [PointRecord(point: 1, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
+        #expect(part.export.points == [PointRecord(point: 0, type: "tag", name: "Pushups", date: .day(F.day("2020-01-01")), value: 0),
+                                       PointRecord(point: 1, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
         #expect(part.export.skips == [HabitDay(habit: "Pushups", day: F.day("2020-01-03"))])
-        #expect(part.dropped == [.init(LoopPartBuilder.zero, 1)])
+        #expect(part.dropped.isEmpty)
         #expect(part.remarks.contains("“Pushups” read as a numerical habit (values are amounts × 1000): this export does not say"))
     }
 
@@ -233,12 +236,13 @@ extension LoopCSVImporterTests {
         let names = ["Vaping", "Quit Valorant", "Walk", "Wake Up Early", "No Pot", "No Energy Drink", "Coding", "Shower", "University", "Gym"]
         #expect(part.export.tags.map(\.name) == names)
         let done = Dictionary(grouping: part.export.points, by: { $0.name ?? "" }).mapValues(\.count)
-        #expect(done == ["Vaping": 21, "Quit Valorant": 66, "Walk": 53, "Wake Up Early": 52, "No Pot": 44, "No Energy Drink": 39,
+        // Vaping's 43 zeros are entries of 0 (kept: "none of it" is an answer), beside its 21 amounts.
+        #expect(done == ["Vaping": 21 + 43, "Quit Valorant": 66, "Walk": 53, "Wake Up Early": 52, "No Pot": 44, "No Energy Drink": 39,
                          "Coding": 38, "Shower": 38, "University": 31, "Gym": 17])
         #expect(part.export.points.filter { $0.name == "Vaping" }.compactMap(\.value).reduce(0, +) == 2009)
         #expect(part.export.skips.count == 6 + 9 + 4 + 5 + 6 + 5 + 3)
         #expect(part.dropped.contains(.init(LoopPartBuilder.no, 1 + 8 + 2)))
-        #expect(part.dropped.contains(.init(LoopPartBuilder.zero, 43)))
+        #expect(part.export.points.filter { $0.name == "Vaping" && $0.value == 0 }.count == 43)
         #expect(part.dropped.contains(.init(LoopPartBuilder.unknown, 189)))
         #expect(part.remarks.contains("10 habits' entries read from Checkmarks.csv beside Habits.csv (no folder of its own; that file has no notes)"))
         #expect(part.remarks.contains("“Vaping” read as a numerical habit (values are amounts × 1000): this export does not say"))

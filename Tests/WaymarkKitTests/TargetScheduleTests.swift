@@ -26,18 +26,18 @@ struct TargetScheduleTests {
         // Deadline at 00:00 today: due today, shown with its time.
         #expect(try label("2026-11-29T00:00:00") == (.dueToday, "00:00"))
         #expect(try label("2026-11-29T23:59:00") == (.dueToday, "23:59"))
-        // 23:59 yesterday: overdue by a day, shown as MM.dd.
+        // 23:59 yesterday: overdue by a day, shown as the date in the cards' style.
         #expect(try label("2026-11-28T23:59:00") == (.overdue(days: -1), "Nov 28"))
-        #expect(try label("2026-11-28T23:59:00", language: .zhHans) == (.overdue(days: -1), "11.28"))  // the app's label
+        #expect(try label("2026-11-28T23:59:00", language: .zhHans) == (.overdue(days: -1), "11月28日"))
         #expect(try label("2025-12-01T08:00:00") == (.overdue(days: -363), "Dec 1, 2025"))
-        #expect(try label("2025-12-01T08:00:00", language: .zhHans) == (.overdue(days: -363), "2025.12.01"))
+        #expect(try label("2025-12-01T08:00:00", language: .zhHans) == (.overdue(days: -363), "2025年12月1日"))
         // Tomorrow 00:00: one calendar day ahead, however few hours away.
         #expect(try label("2026-11-30T00:00:00") == (.upcoming(days: 1), "tomorrow"))
         #expect(try label("2026-11-30T00:00:00", language: .zhHans) == (.upcoming(days: 1), "明天"))
         #expect(try label("2026-12-11T22:00:00") == (.upcoming(days: 12), "in 12 days"))
         #expect(try label("2026-12-11T22:00:00", language: .zhHans) == (.upcoming(days: 12), "还剩12天"))
         #expect(try label("2026-01-05T10:00:00") == (.overdue(days: -328), "Jan 5"))
-        #expect(try label("2026-01-05T10:00:00", language: .zhHans) == (.overdue(days: -328), "01.05"))
+        #expect(try label("2026-01-05T10:00:00", language: .zhHans) == (.overdue(days: -328), "1月5日"))
         // A whole-day deadline due today has no time.
         #expect(try label("2026-11-29") == (.dueToday, "today"))
         #expect(try label(nil) == (.noDeadline, "No deadline"))

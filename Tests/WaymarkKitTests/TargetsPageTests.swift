@@ -30,7 +30,7 @@ struct TargetsPageTests {
         #expect(!order.contains(-1) && order == order.sorted(), "\(order)")
         #expect(html.components(separatedBy: "<svg").count == 2)  // one timeline
         // Overdue: the date as "Nov 27" and how long ago.
-        #expect(html.contains("<strong class=\"when\">Nov 27</strong> · <span class=\"late\">2 days overdue</span>"))
+        #expect(html.contains("<strong class=\"when\"><span class=\"date\">Nov 27</span></strong> · <span class=\"late\">2 days overdue</span>"))
         #expect(html.contains("<span class=\"late\">90 days overdue</span>"))
         #expect(html.contains("<details class=\"target-rows old-overdue\">\n<summary>Overdue for more than 90 days: 1</summary>"))
         #expect(html.contains("<a href=\"tax.html\">Tax</a> <time datetime=\"2025-06-01\">Jun 1, 2025</time> <span class=\"late\">546 days overdue</span>"))
@@ -42,16 +42,19 @@ struct TargetsPageTests {
         #expect(html.contains("<a href=\"late.html\">Late</a> <time datetime=\"2025-03-04\">Mar 4</time> <span class=\"late\">3 days late</span>"))
         #expect(html.contains("<strong>On time: 33.3%</strong> <span class=\"describe\">2 of 6 targets due so far were done by their deadline’s day (1 done late, 3 overdue and not done).</span>"))
         // The window: Oct 30, 2026 to Jan 28, 2027; Bike, Call and Photos fall in it.
-        #expect(html.contains("Oct 30, 2026 to Jan 28, 2027: the 30 days before today and the 60 after. 3 of 7 targets are due in this window"))
+        #expect(html.contains("<span class=\"date\">Oct 30, 2026</span> to <span class=\"date\">Jan 28, 2027</span>: the 30 days before today and the 60 after. 3 of 7 targets are due in this window"))
     }
 
-    @Test func chineseKeepsTheAppsDateLabel() throws {
+    @Test func chineseWritesTheDeadlineInTheCardsDateStyle() throws {
         let files = try renderSite(Export(targets: Self.targets), SiteOptions(now: Self.now, zone: Self.zone, language: .zhHans))
         let html = page(files, "targets/index.html")
-        #expect(html.contains("<strong class=\"when\">11.27</strong> · <span class=\"late\">逾期 2 天</span>"))
+        #expect(html.contains("<strong class=\"when\"><span class=\"date\">11月27日</span></strong> · <span class=\"late\">逾期 2 天</span>"))
         #expect(html.contains("<summary>逾期超过 90 天：1 个</summary>"))
-        #expect(html.contains("<time datetime=\"2025-06-01\">2025.06.01</time> <span class=\"late\">逾期 546 天</span>"))
+        #expect(html.contains("<time datetime=\"2025-06-01\">2025年6月1日</time> <span class=\"late\">逾期 546 天</span>"))
         #expect(html.contains("<strong>按时完成：33.3%</strong> <span class=\"describe\">已到期的 6 个目标中，2 个在截止当天或之前完成（延期完成 1 个，逾期未完成 3 个）。</span>"))
+        // Done after the deadline: 延期完成 (逾期 is only for open targets).
+        #expect(html.contains("<span class=\"late\">延期 3 天完成</span>"))
+        #expect(html.contains("按时完成 0 个 · 延期完成 1 个"))
         #expect(page(files, "targets/bike.html").contains("<span class=\"late\">逾期 2 天</span>"))
     }
 

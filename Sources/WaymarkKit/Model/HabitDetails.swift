@@ -9,7 +9,8 @@ public struct HabitDetails: Hashable, Sendable {
     public var frequency: Frequency?
     /// The question the app asks, e.g. "Did you wake up early today?".
     public var question: String?
-    /// A numerical habit's unit ("km", "pages"); nil for yes/no habits.
+    /// A numerical habit's unit ("km", "pages"); "" for a numerical habit whose app states no
+    /// unit; nil for yes/no habits.
     public var unit: String?
     /// A numerical habit's target per `frequency.denominator` days.
     public var target: Double?
@@ -35,4 +36,6 @@ public struct HabitDetails: Hashable, Sendable {
 
     /// Whether the habit counts an amount rather than yes/no.
     public var isNumerical: Bool { unit != nil || target != nil }
+    /// The unit written after an amount; nil when there is none to write.
+    public var unitLabel: String? { unit.flatMap { $0.isEmpty ? nil : $0 } }
 }

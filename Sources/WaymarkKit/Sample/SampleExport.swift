@@ -184,7 +184,7 @@ public struct SampleExport: Sendable {
                 let h = habits[pick.habit]
                 record(h.points, "tag", h.name, nil, day, pick.second)
                 if pick.second % 97 == 0 {
-                    record(-(5 * (1 + random.int(6))), "shop", "奖励 Reward", "用分数兑换", day, min(86_399, pick.second + 60))
+                    record(-(5 * (1 + random.int(6))), "shop", "奖励 Reward", "用积分兑换", day, min(86_399, pick.second + 60))
                 }
             }
             targetsDone(before: end.adding(days: 1))

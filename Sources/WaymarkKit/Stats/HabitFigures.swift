@@ -17,6 +17,8 @@ public struct HabitFigures: Sendable {
     /// The longest streak; of equal ones, the newest. Kept: pages ask for it often, and finding
     /// it sorts every streak (hundreds over a decade).
     public let bestStreak: HabitStreak?
+    /// A numerical habit's amounts, all time (with or without a target); nil for a yes/no habit.
+    public let amounts: HabitAmounts?
 
     public init(name: String, tag: Tag, days: HabitDays) {
         self.name = name
@@ -29,6 +31,7 @@ public struct HabitFigures: Sendable {
         self.streaks = streaks
         currentStreak = HabitStreaks.current(streaks, today: days.last)
         bestStreak = HabitStreaks.best(streaks, limit: 1).first
+        amounts = tag.habit?.isNumerical == true ? HabitAmounts(days) : nil
     }
 
     public var today: LocalDate { days.last }
@@ -38,6 +41,8 @@ public struct HabitFigures: Sendable {
     public var scoreMonthAgo: Double {
         days.index(today.adding(days: -HabitFigures.monthDays)).map { scores[$0] } ?? 0
     }
+    /// Whether the habit records amounts (its history and calendar show them).
+    public var countsAmounts: Bool { amounts != nil }
     public var doneToday: Bool { isDone(days.count - 1) }
 
     /// Whether the day at `i` counts as done: a completion, or for a numerical habit an amount

@@ -4,7 +4,8 @@ public struct HabitRule: Sendable, Equatable {
     /// How often; `n` in `n` days is stored as every day, as Loop's `Frequency` does (so 7 in 7
     /// is daily, with a one-day window).
     public var frequency: Frequency
-    /// Whether the habit counts an amount per day rather than yes/no.
+    /// Whether the strength and streaks weigh amounts against a target rather than count days
+    /// with an entry.
     public var isNumerical: Bool
     /// A numerical habit's target per `frequency.denominator` days; 0 when there is none.
     public var target: Double
@@ -25,8 +26,12 @@ public struct HabitRule: Sendable, Equatable {
             self.init()
             return
         }
-        self.init(frequency: habit.frequency ?? .daily, isNumerical: habit.isNumerical, target: habit.target ?? 0,
-                  targetKind: habit.targetKind ?? .atLeast)
+        let target = habit.target ?? 0, kind = habit.targetKind ?? .atLeast
+        // "At least nothing" is met every day, so such a habit's strength would sit at 100%
+        // whatever is entered: without a target to reach, an amount habit is measured as yes/no
+        // (a day with an entry is done). Its amounts are still shown (`HabitFigures.amounts`).
+        let measuresAmounts = habit.isNumerical && (kind == .atMost || target > 0)
+        self.init(frequency: habit.frequency ?? .daily, isNumerical: measuresAmounts, target: target, targetKind: kind)
     }
 
     /// `numerator / denominator`, the `f` of the strength formula.

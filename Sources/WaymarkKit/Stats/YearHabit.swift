@@ -10,4 +10,7 @@ public struct YearHabit: Sendable, Equatable {
     /// The given strength on the year's last day (today in the current year); nil when the habit
     /// had not started by then, or the value is missing or not finite.
     public var strength: Double?
+    /// A numerical habit's amounts on the year's days (a week across New Year counts in each
+    /// year it has an entry in); nil for a yes/no habit.
+    public var amounts: HabitAmounts?
 }

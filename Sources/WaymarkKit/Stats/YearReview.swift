@@ -113,7 +113,10 @@ public struct YearReview: Sendable, Equatable {
         let last = end - days.first.dayNumber
         var score: Double?
         if last >= 0 && last < strength.count && strength[last].isFinite { score = strength[last] }
-        return YearHabit(index: index, name: habit.name, completions: completions, longestStreak: streak, strength: score)
+        let amounts = habit.tag.habit?.isNumerical == true
+            ? HabitAmounts(days, from: LocalDate(dayNumber: start), to: LocalDate(dayNumber: end)) : nil
+        return YearHabit(index: index, name: habit.name, completions: completions, longestStreak: streak, strength: score,
+                         amounts: amounts)
     }
 
     /// The longest piece of `streaks` in each calendar year, cut to the year and to today; the

@@ -21,7 +21,7 @@ enum HabitCharts {
             "weekdays": weekdays(h, phrases, r),
         ]
         let best = HabitStreaks.best(h.streaks, limit: 10)
-        out["amountHeader"] = .string(r.text(h.rule.isNumerical ? .amount : .completions))
+        out["amountHeader"] = .string(r.text(h.countsAmounts ? .amount : .completions))
         if !best.isEmpty {
             out["streaks"] = [
                 "chart": .html(streakChart(best, h, today: today, phrases, r)),
@@ -88,9 +88,9 @@ enum HabitCharts {
     static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool,
                         _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
-        let numerical = h.rule.isNumerical
+        let numerical = h.countsAmounts
         let buckets = Array(HabitHistory.buckets(h.days, by: unit, numerical: numerical).suffix(limit))
-        let unitLabel = h.tag.habit?.unit.map { " " + $0 } ?? ""
+        let unitLabel = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         func amount(_ v: Double) -> String {
             numerical ? f.decimal(v, places: 2).replacingZeroFraction() + unitLabel : f.integer(Int(v))
         }
@@ -143,9 +143,9 @@ enum HabitCharts {
     static func calendar(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
         let first = Heatmap.firstDay(today: today)
         let done = h.daysDone(from: first, to: today)
-        let numerical = h.rule.isNumerical
+        let numerical = h.countsAmounts
         let colon = phrases.colon
-        let unit = h.tag.habit?.unit.map { " " + $0 } ?? ""
+        let unit = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
             let what: String
             switch cell {

@@ -24,6 +24,7 @@ enum HabitPages {
                 "streak": .string(phrases.days(h.currentStreak?.length ?? 0)),
                 "best": .string(best.map { phrases.days($0.length) } ?? "—"),
                 "bestDates": .string(best.map { span($0, phrases, board.today) } ?? ""),
+                "amounts": .from(amountSummary(h.amounts, unit: h.tag.habit?.unitLabel, r)),
             ]
         }
         let overall = board.overall
@@ -96,9 +97,15 @@ enum HabitPages {
         if let p = h.tag.point, h.tag.habit == nil { facts.append(r.text(.pointsPerSession, ["n": phrases.points(p)])) }
         if h.tag.durationMinutes > 0 { facts.append(r.text(.perSession, ["d": phrases.duration(minutes: h.tag.durationMinutes)])) }
         if let details = h.tag.habit, details.isNumerical {
-            let amount = r.format.decimal(details.target ?? 0, places: 2).replacingZeroFraction() + (details.unit.map { " " + $0 } ?? "")
-            let per = phrases.per(h.rule.frequency.denominator)
-            facts.append(r.text(details.targetKind == .atMost ? .targetAtMost : .targetAtLeast, ["value": amount, "per": per]))
+            if let target = details.target {
+                let per = phrases.per(h.rule.frequency.denominator)
+                facts.append(r.text(details.targetKind == .atMost ? .targetAtMost : .targetAtLeast,
+                                    ["value": amount(target, details.unitLabel, r.format), "per": per]))
+            } else if let unit = details.unitLabel {
+                facts.append(r.text(.amountsIn, ["unit": unit]))
+            }
+            // Said, not guessed: the app recorded amounts and no unit for them.
+            if details.unitLabel == nil { facts.append(r.text(.amountsNoUnit)) }
         }
         if let source = h.tag.habit?.source { facts.append(r.text(.habitSource, ["app": source])) }
         return facts
@@ -125,6 +132,15 @@ enum HabitPages {
                  h.currentStreak.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),
             card(.bestStreak, h.bestStreak.map { phrases.days($0.length) } ?? "—", h.bestStreak.map { span($0, phrases, today) }),
         ]
+        if let a = h.amounts, let perDay = a.perDay, let perWeek = a.perWeek, let bestDay = a.bestDay {
+            let unit = h.tag.habit?.unitLabel
+            cards += [
+                card(.amountTotal, amount(a.total, unit, f), phrases.counted(a.daysEntered, one: .onDaysOne, other: .onDaysMany)),
+                card(.amountPerDayEntered, amount(perDay, unit, f)),
+                card(.amountPerWeekEntered, amount(perWeek, unit, f), phrases.counted(a.weeksEntered, one: .inWeeksOne, other: .inWeeksMany)),
+                card(.amountBestDay, amount(a.best, unit, f), phrases.date(bestDay, today: today)),
+            ]
+        }
         if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
         if h.points != 0 && h.tag.habit == nil { cards.append(card(.points, f.integer(h.points))) }
         return cards
@@ -134,6 +150,18 @@ enum HabitPages {
     static func span(_ s: HabitStreak, _ phrases: Phrases, _ today: LocalDate) -> String {
         s.length == 1 ? phrases.date(s.start, today: today)
             : phrases.date(s.start, today: today) + " – " + phrases.date(s.end, today: today)
+    }
+
+    /// An amount as pages write it, to two decimals without trailing zeros, with its unit when
+    /// the habit has one: "5.2 km", "630".
+    static func amount(_ value: Double, _ unit: String?, _ f: LocaleFormat) -> String {
+        f.decimal(value, places: 2).replacingZeroFraction() + (unit.map { " " + $0 } ?? "")
+    }
+
+    /// "630 in all · 90 per day entered", for the tables that list habits; nil without entries.
+    static func amountSummary(_ a: HabitAmounts?, unit: String?, _ r: PageRenderer) -> String? {
+        guard let a, let perDay = a.perDay else { return nil }
+        return r.text(.amountSummary, ["total": amount(a.total, unit, r.format), "perDay": amount(perDay, unit, r.format)])
     }
 
     static func window(_ w: HabitFigures.Window, _ f: LocaleFormat) -> String { f.integer(w.done) + "/" + f.integer(w.asked) }

@@ -83,6 +83,6 @@ struct PageRenderer: Sendable {
         own["pageTitle"] = .string(title)
         if let sharing { own["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         // The page's own values are looked up first, then those every page shares: no merged copy.
-        return SiteFile(path: path, bytes: try templates.renderBytes(template, [.object(common), .object(own)]))
+        return SiteFile(path: path, bytes: DateNoBreak.wrap(try templates.renderBytes(template, [.object(common), .object(own)])))
     }
 }

@@ -151,6 +151,19 @@ enum StatsDocument {
         return .object(members.filter { weightChangeMembers.contains($0.0) })
     }
 
+    /// A numerical habit's amounts: `unit` is null when the habit has none.
+    static func amounts(_ a: HabitAmounts, unit: String?) -> JSONOutput {
+        .object([
+            ("unit", unit.map { .string($0) } ?? .null),
+            ("total", .fixed(a.total, places: 3)),
+            ("daysEntered", .int(a.daysEntered)),
+            ("weeksEntered", .int(a.weeksEntered)),
+            ("perDay", .fixed(a.perDay, 1)),
+            ("perWeek", .fixed(a.perWeek, 1)),
+            ("bestDay", a.bestDay.map { .object([("date", .string($0.description)), ("amount", .fixed(a.best, places: 3))]) } ?? .null),
+        ])
+    }
+
     static func tag(_ t: TagStats, _ h: HabitFigures? = nil, points: Bool = true) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("name", .string(t.name)), ("completions", .int(t.completions))]
         if points { members.append(("points", .int(t.points))) }
@@ -167,6 +180,7 @@ enum StatsDocument {
                     .object([("days", .int(s.length)), ("start", .string(s.start.description)), ("end", .string(s.end.description))])
                 } ?? .null),
             ]
+            if let a = h.amounts { members.append(("amounts", amounts(a, unit: h.tag.habit?.unitLabel))) }
         }
         return .object(members)
     }

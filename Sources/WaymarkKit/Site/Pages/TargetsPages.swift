@@ -1,17 +1,13 @@
 /// `targets/index.html` (groups, timeline, done by year) and `targets/<slug>.html` (one per target).
 enum TargetsPages {
-    /// The label the habit app shows for a target: the deadline's date when overdue (the app's
-    /// `MM.dd` in Chinese, where it reads unambiguously; "Nov 20" in English; with the year when
-    /// it is not this year's), `HH:mm` when due today, "in N days" / "还剩N天" ahead, the
-    /// completion date when done.
+    /// The label the habit app shows for a target: the deadline's date when overdue ("Nov 20" /
+    /// "11月20日", with the year when it is not this year's: the card's one date style), `HH:mm`
+    /// when due today, "in N days" / "还剩N天" ahead, the completion date when done.
     static func label(_ target: Target, _ state: TargetSchedule.State, _ content: SiteContent, _ r: PageRenderer) -> String {
         switch state {
         case .overdue:
             guard let day = target.deadline?.localDate(in: content.zone) else { return r.text(.stateOverdue) }
-            switch r.options.language {
-            case .zhHans: return (day.year == content.today.year ? "" : String(day.year) + ".") + pad(day.month, 2) + "." + pad(day.day, 2)
-            case .en: return r.phrases.date(day, today: content.today)
-            }
+            return r.phrases.date(day, today: content.today)
         case .dueToday:
             if case .instant(let s)? = target.deadline { return r.format.time(content.zone.localDateTime(of: s)) }
             return r.text(.todayLower)
@@ -22,6 +18,23 @@ enum TargetsPages {
             return r.text(.completedOn, ["date": r.phrases.date(day, today: content.today)])
         case .noDeadline:
             return r.text(.noDeadline)
+        }
+    }
+
+    /// The deadline as a card writes it, in the card's date style ("Nov 20 18:00", "2025年11月20日"):
+    /// only its time when the card's label already is the deadline's date (overdue), nothing for
+    /// an overdue bare date, so no date is written twice in two styles.
+    static func cardDeadline(_ target: Target, _ state: TargetSchedule.State, _ content: SiteContent, _ r: PageRenderer) -> String? {
+        guard let deadline = target.deadline else { return nil }
+        let overdue: Bool
+        if case .overdue = state { overdue = true } else { overdue = false }
+        switch deadline {
+        case .instant(let s):
+            let wall = content.zone.localDateTime(of: s)
+            let time = r.format.time(wall)
+            return overdue ? time : r.phrases.date(wall.date, today: content.today) + " " + time
+        case .day(let d):
+            return overdue ? nil : r.phrases.date(d, today: content.today)
         }
     }
 
@@ -71,6 +84,7 @@ enum TargetsPages {
             "label": .string(label(t, item.state, content, r)),
             "overdueBy": .from(overdueBy(item.state, r)),
             "deadline": t.deadline.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
+            "cardDeadline": .from(cardDeadline(t, item.state, content, r)),
             "deadlineMachine": t.deadline.map { .string(LocaleFormat.machine($0, in: content.zone)) } ?? .null,
             "completed": t.completed.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
             "descriptionHTML": (onItsPage ? entry.pageHTML : entry.cardHTML).map { .html($0) } ?? .null,

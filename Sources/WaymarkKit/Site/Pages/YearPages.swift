@@ -119,6 +119,7 @@ enum YearPages {
                 "name": .string(h.name), "href": .from(HabitPages.path(h.name, content).map { "../" + $0 }),
                 "color": .from(content.habits.habits[safe: h.index]?.tag.color?.description),
                 "completions": .string(f.integer(h.completions)),
+                "amounts": .from(HabitPages.amountSummary(h.amounts, unit: content.habits.habits[safe: h.index]?.tag.habit?.unitLabel, r)),
                 "streak": .string(h.longestStreak.map { phrases.days($0.length) } ?? "—"),
                 "streakDates": .string(h.longestStreak.map { HabitPages.span($0, phrases, today) } ?? ""),
                 "strength": .string(h.strength.map { HabitPages.percent($0, f) } ?? "—"),

@@ -8,8 +8,10 @@
 /// ```
 ///
 /// Only files whose header names nothing else are claimed, so other apps' CSVs with a `date`
-/// column are left to their importers. A habit with a value in some row is numerical: its checks
-/// keep their values, and its unit is the first one given.
+/// column are left to their importers. A habit with a value in some row and a unit is numerical;
+/// without a unit, only when some value is other than 0 and 1 (1s alone are check marks). A
+/// numerical habit's checks keep their values, and its unit is the first one given, or empty
+/// when no row gives one: none is guessed.
 enum GenericHabitsImporter {
     static let name = "Habits CSV (date,habit,value,unit,note)"
     static let source = "CSV"
@@ -41,7 +43,8 @@ enum GenericHabitsImporter {
 
         var habits: Set<String> = []
         var units: [String: (unit: String, line: Int)] = [:]
-        var numerical: Set<String> = []
+        var valued: Set<String> = []
+        var amounts: Set<String> = []
         for row in table.rows {
             guard table.checkShape(row, needed: max(dateAt, habitAt) + 1, diagnostics: &part.diagnostics) else { continue }
             let dateField = row[dateAt]
@@ -86,19 +89,31 @@ enum GenericHabitsImporter {
                 part.drop("rows with the value 0 (not done)")
                 continue
             }
-            if value != nil { numerical.insert(habit) }
+            if let value {
+                valued.insert(habit)
+                if value != 1 { amounts.insert(habit) }
+            }
             let note = table.text(row, noteAt)
             part.export.points.append(PointRecord(point: 1, type: "tag", name: habit, describe: note.isEmpty ? nil : note,
                                                   date: date.moment(in: context.zone), value: value))
         }
-        // A unit makes a habit numerical only when it has values to go with it.
+        // Values with a unit, or values other than 1, make a habit numerical; a unit alone does not.
+        var numerical: Set<String> = []
         for index in part.export.tags.indices {
-            guard let habit = part.export.tags[index].name, let unit = units[habit]?.unit else { continue }
-            if numerical.contains(habit) {
-                part.export.tags[index].habit?.unit = unit
-            } else {
+            guard let habit = part.export.tags[index].name else { continue }
+            let unit = units[habit]?.unit
+            if valued.contains(habit) && (unit != nil || amounts.contains(habit)) {
+                numerical.insert(habit)
+                part.export.tags[index].habit?.unit = unit ?? ""
+            } else if unit != nil {
                 part.remarks.append("“\(Diagnostic.shorten(habit))” has a unit but no values; it is read as a yes/no habit")
+            } else if valued.contains(habit) {
+                part.remarks.append("“\(Diagnostic.shorten(habit))” has only the value 1; it is read as a yes/no habit")
             }
+        }
+        // A yes/no habit's 1s are check marks, not amounts.
+        for index in part.export.points.indices where part.export.points[index].value != nil {
+            if let habit = part.export.points[index].name, !numerical.contains(habit) { part.export.points[index].value = nil }
         }
         return part
     }

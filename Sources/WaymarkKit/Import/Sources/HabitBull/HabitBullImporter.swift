@@ -2,8 +2,9 @@
 /// one row per habit and day marked.
 ///
 /// Each habit becomes a tag; a row with a Value above 0 a check on its day (0 is a day marked not
-/// done). A habit is numerical when some row has a value other than 0 and 1; its checks then keep
-/// the value. Values outside 0…1,000,000 are reported and not imported: HabitBull writes
+/// done). A habit is numerical when some row has a value other than 0 and 1 (a 1 then counts as
+/// one of it, as in Loop Habit Tracker's own HabitBull importer); its checks keep the value, and
+/// its unit is empty: HabitBull writes none, and Waymark does not guess one. Values outside 0…1,000,000 are reported and not imported: HabitBull writes
 /// -2150000000 on some days (Loop Habit Tracker's test file habitbull2.csv has two).
 enum HabitBullImporter {
     static let name = "HabitBull (CSV export)"
@@ -106,6 +107,9 @@ enum HabitBullImporter {
             seen[key] = (row.value, row.line)
             part.export.points.append(PointRecord(point: 1, type: "tag", name: row.habit, describe: row.comment.isEmpty ? nil : row.comment,
                                                   date: .day(row.day), value: numerical.contains(row.habit) ? row.value : nil))
+        }
+        for index in part.export.tags.indices where part.export.tags[index].name.map(numerical.contains) == true {
+            part.export.tags[index].habit?.unit = ""
         }
         part.diagnostics = CSVTable.sortedByLine(part.diagnostics)
         if !numerical.isEmpty {

@@ -29,7 +29,7 @@ enum LoopEntry {
         case automatic
         case no
         case unknown
-        /// A numerical habit's entry of zero (or less).
+        /// A numerical habit's entry of zero (or less): kept as an amount of 0, with no point.
         case zero
         /// A code a yes/no habit cannot have.
         case invalid

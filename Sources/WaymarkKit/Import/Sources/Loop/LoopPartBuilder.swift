@@ -1,12 +1,12 @@
 /// Collects what a Loop backup or CSV export holds into a `SourcePart`, the same way for both:
-/// habits become tags worth 1 point, manual checks become point records, skips become
-/// `HabitDay`s, and a note written on a day that is not a completion becomes a `Note`.
+/// habits become tags worth 1 point, manual checks and numerical entries (0 included) become
+/// point records, skips become `HabitDay`s, and a note written on a day that is not a completion
+/// becomes a `Note`.
 struct LoopPartBuilder {
     static let source = "Loop Habit Tracker"
     static let automatic = "automatic checks (implied by the frequency) are not completions"
     static let no = "days marked NO (not done) are not completions"
     static let unknown = "days marked UNKNOWN (no answer) are not completions"
-    static let zero = "numerical entries of zero are not completions"
     static let duplicate = "a second entry for the same habit and day (the first is kept)"
 
     var part: SourcePart
@@ -58,7 +58,11 @@ struct LoopPartBuilder {
         case .automatic: part.drop(Self.automatic)
         case .no: part.drop(Self.no)
         case .unknown: part.drop(Self.unknown)
-        case .zero: part.drop(Self.zero)
+        case .zero:
+            // "None of it" is a known entry, unlike a day left blank: a done day for an at-most
+            // habit, a day entered but short for an at-least one. It earns no point.
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: habit, describe: note, date: .day(day), value: 0))
+            return true
         case .invalid: return false
         }
         if let note { addNote(note, habit: habit, day: day) }

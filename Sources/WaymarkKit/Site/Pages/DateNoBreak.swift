@@ -1,0 +1,140 @@
+/// Keeps every date of a page's text on one line: each date written in the page's text (not in
+/// tags, `<head>`, `<script>`, `<style>`, `<svg>`, `<textarea>` or a `<time>`, which the
+/// stylesheet already keeps whole) is wrapped in `<span class="date">`, which `style.css` sets
+/// `white-space: nowrap`. Browsers may otherwise break between a number and a CJK character
+/// ("2026年12" / "月8日") or at the spaces of "Nov 29, 2026".
+///
+/// Done once on the finished page, so every date is covered wherever it comes from (a sentence
+/// of `UIString`, a table cell, a note's Markdown) without each template marking its dates.
+/// A date is, in Chinese, a run of numbers each followed by 年, 月 or 日 ("2026年12月8日",
+/// "12月8日", "2026年12月", "12月"); in English a month's short name and a day ("Nov 29", "Nov 29,
+/// 2026") or a month's full name and a year ("November 2026").
+enum DateNoBreak {
+    static let open = Array("<span class=\"date\">".utf8)
+    static let close = Array("</span>".utf8)
+    /// Elements whose content is not page text: left exactly as they are.
+    static let skipped: [[UInt8]] = ["head", "script", "style", "svg", "textarea", "time", "title"].map { Array($0.utf8) }
+
+    static let chineseUnits: [[UInt8]] = ["年", "月", "日"].map { Array($0.utf8) }
+    static let shortMonths: [[UInt8]] = LocaleFormat.monthsShort.map { Array($0.utf8) }
+    static let longMonths: [[UInt8]] = LocaleFormat.monthsLong.map { Array($0.utf8) }
+
+    /// `html` with its dates wrapped; the same bytes when it has none.
+    static func wrap(_ html: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var copied = 0  // bytes of `html` before this index are in `out` (once something changed)
+        var i = 0
+        let n = html.count
+        while i < n {
+            let b = html[i]
+            if b == UInt8(ascii: "<") {
+                i = skipTag(html, at: i)
+                continue
+            }
+            // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
+            let startsWord = i == 0 || !isWordByte(html[i - 1])
+            if startsWord, let end = dateEnd(html, at: i) {
+                if out.isEmpty { out.reserveCapacity(n + n / 8) }
+                out.append(contentsOf: html[copied..<i])
+                out.append(contentsOf: open)
+                out.append(contentsOf: html[i..<end])
+                out.append(contentsOf: close)
+                copied = end
+                i = end
+                continue
+            }
+            i += 1
+        }
+        guard copied > 0 else { return html }
+        out.append(contentsOf: html[copied..<n])
+        return out
+    }
+
+    /// The index after the tag at `i` (`<…>`), or after the whole element when it is one whose
+    /// content is skipped.
+    static func skipTag(_ html: [UInt8], at i: Int) -> Int {
+        let n = html.count
+        var j = i + 1
+        // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
+        while j < n && html[j] != UInt8(ascii: ">") { j += 1 }
+        let tagEnd = min(n, j + 1)
+        guard i + 1 < n, html[i + 1] != UInt8(ascii: "/"), html[i + 1] != UInt8(ascii: "!") else { return tagEnd }
+        for name in skipped where matchesName(html, at: i + 1, name) {
+            // Find "</name" (elements of these kinds are not nested in one another here).
+            var k = tagEnd
+            while k + 1 + name.count < n {
+                if html[k] == UInt8(ascii: "<") && html[k + 1] == UInt8(ascii: "/") && matchesName(html, at: k + 2, name) {
+                    return k
+                }
+                k += 1
+            }
+            return n
+        }
+        return tagEnd
+    }
+
+    /// Whether `name` is at `i`, followed by the end of the name.
+    static func matchesName(_ html: [UInt8], at i: Int, _ name: [UInt8]) -> Bool {
+        guard i + name.count < html.count else { return false }
+        for (k, c) in name.enumerated() where lower(html[i + k]) != c { return false }
+        let after = html[i + name.count]
+        return !(isASCIILetter(after) || isDigit(after) || after == UInt8(ascii: "-"))
+    }
+
+    /// The end of a date starting at `i`, or nil.
+    static func dateEnd(_ html: [UInt8], at i: Int) -> Int? {
+        let b = html[i]
+        if isDigit(b) { return chineseEnd(html, at: i) }
+        if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return englishEnd(html, at: i) }
+        return nil
+    }
+
+    /// "2026年12月8日" and its shorter forms: numbers, each followed by 年, 月 or 日.
+    static func chineseEnd(_ html: [UInt8], at i: Int) -> Int? {
+        var j = i, end: Int?
+        while true {
+            let digitsEnd = digits(html, from: j)
+            guard digitsEnd > j, digitsEnd - j <= 4, let unit = chineseUnits.first(where: { has(html, $0, at: digitsEnd) }) else { break }
+            j = digitsEnd + unit.count
+            end = j
+        }
+        return end
+    }
+
+    /// "Nov 29", "Nov 29, 2026", "November 2026".
+    static func englishEnd(_ html: [UInt8], at i: Int) -> Int? {
+        if let month = longMonths.first(where: { has(html, $0, at: i) }),
+           has(html, [UInt8(ascii: " ")], at: i + month.count) {
+            let yearEnd = digits(html, from: i + month.count + 1)
+            if yearEnd - (i + month.count + 1) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
+        }
+        guard let month = shortMonths.first(where: { has(html, $0, at: i) }), has(html, [UInt8(ascii: " ")], at: i + 3) else { return nil }
+        let dayEnd = digits(html, from: i + 4)
+        guard dayEnd > i + 4, dayEnd - (i + 4) <= 2, !isWordByte(at: dayEnd, html), month.count == 3 else { return nil }
+        // ", 2026"
+        if has(html, Array(", ".utf8), at: dayEnd) {
+            let yearEnd = digits(html, from: dayEnd + 2)
+            if yearEnd - (dayEnd + 2) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
+        }
+        return dayEnd
+    }
+
+    static func digits(_ html: [UInt8], from i: Int) -> Int {
+        var j = i
+        while j < html.count && isDigit(html[j]) { j += 1 }
+        return j
+    }
+
+    static func has(_ html: [UInt8], _ word: [UInt8], at i: Int) -> Bool {
+        guard i >= 0, i + word.count <= html.count else { return false }
+        for (k, c) in word.enumerated() where html[i + k] != c { return false }
+        return true
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    static func lower(_ b: UInt8) -> UInt8 { isASCIILetter(b) ? b | 0x20 : b }
+    /// Letters, digits and "_": a date does not start or end inside a word ("ID2026年" is no date).
+    static func isWordByte(_ b: UInt8) -> Bool { isASCIILetter(b) || isDigit(b) || b == UInt8(ascii: "_") }
+    static func isWordByte(at i: Int, _ html: [UInt8]) -> Bool { i < html.count && isWordByte(html[i]) }
+}

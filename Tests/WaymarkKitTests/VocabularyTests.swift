@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+/// One word for each thing in each language (docs/languages-and-accessibility.md, "One
+/// vocabulary"), checked on the pages of the ten-year sample, and dates kept on one line.
+@Suite struct VocabularyTests {
+    /// The ten-year sample (`waymark sample --years 10 --tags 30 --seed 7`, as SiteDigestTests
+    /// builds it) in `language`, every HTML page by path.
+    static func decade(_ language: Language) throws -> [String: String] {
+        let sample = SampleExport(years: 10, tags: 30, seed: 7)
+        let files = Dictionary(sample.files().map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        var request = BuildRequest(source: .paths(["/decade"]), now: DateTimeText.parse("2026-11-29T20:00:00"))
+        request.language = language
+        let built = try BuildPipeline(fileSystem: .inMemory(root: "/decade", files: files), clock: { 0 }).build(request)
+        return Dictionary(built.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) },
+                          uniquingKeysWith: { first, _ in first })
+    }
+
+    static let chinese = Result { try decade(.zhHans) }
+    static let english = Result { try decade(.en) }
+
+    @Test func chinesePointsAreAlways积分() throws {
+        let pages = try Self.chinese.get()
+        #expect(pages.count > 300)
+        // The other names the pages used to give points, and 过期 (now 逾期) for overdue.
+        for (path, html) in pages {
+            for word in ["分数", "得分", "获取分数", "已过期"] {
+                #expect(!html.contains(word), "\(path) says \(word)")
+            }
+            #expect(html.range(of: "[^积]分/天", options: .regularExpression) == nil, "\(path) says 分/天")
+        }
+        let points = try #require(pages["points/index.html"])
+        #expect(points.contains("<li><a href=\"../points/index.html\" aria-current=\"page\">积分</a></li>"))
+        #expect(points.contains("<th scope=\"col\">积分</th>"))
+        let dashboard = try #require(pages["index.html"])
+        #expect(dashboard.contains("获得积分"))
+        #expect(dashboard.contains("最近 53 周每日积分"))
+        // A record's points: "+45 积分", never "45 分".
+        #expect(points.range(of: #"<span class="day-total">\+\d+ 积分</span>"#, options: .regularExpression) != nil)
+        #expect(points.range(of: #"\d 分<"#, options: .regularExpression) == nil)
+    }
+
+    @Test func chineseOverdueIsNeverDoneLate() throws {
+        let pages = try Self.chinese.get()
+        let targets = try #require(pages["targets/index.html"])
+        // Open and past the deadline: 已逾期, "逾期 64 天".
+        #expect(targets.contains("<h2>已逾期 <span class=\"count\">"))
+        #expect(targets.contains("<span class=\"badge overdue\">已逾期</span>"))
+        #expect(targets.range(of: #"<span class="late">逾期 \d+ 天</span>"#, options: .regularExpression) != nil)
+        // Done after the deadline: 延期完成, never 逾期 (the sample has no late target:
+        // TargetsPageTests checks "延期 3 天完成").
+        #expect(targets.range(of: #"按时完成 \d+ 个 · 延期完成 \d+ 个"#, options: .regularExpression) != nil)
+        for (path, html) in pages where path.hasPrefix("years/") && path != "years/index.html" {
+            #expect(!html.contains("逾期"), "\(path) calls a late completion 逾期")
+        }
+        let year = try #require(pages["years/2020.html"])
+        #expect(year.range(of: #"按时完成 \d+ 个 · 延期完成 \d+ 个"#, options: .regularExpression) != nil)
+    }
+
+    @Test(arguments: [Language.zhHans, .en])
+    func targetCardsWriteEachDateOnceInOneStyle(language: Language) throws {
+        let pages = try (language == .zhHans ? Self.chinese : Self.english).get()
+        let targets = try #require(pages["targets/index.html"])
+        let cards = targets.components(separatedBy: "<li class=\"card target overdue\">").dropFirst()
+        #expect(cards.count >= 3)
+        for card in cards {
+            let meta = try #require(card.split(separator: "\n").first { $0.hasPrefix("<p class=\"meta\">") }.map(String.init))
+            // The app's "09.26" is gone; the label is the date in the card's style, and the
+            // deadline after it gives only the time.
+            #expect(meta.range(of: #"\d\d\.\d\d"#, options: .regularExpression) == nil, "\(meta)")
+            let label = language == .zhHans ? #"<strong class="when"><span class="date">(\d{4}年)?\d{1,2}月\d{1,2}日</span></strong>"#
+                                             : #"<strong class="when"><span class="date">[A-Z][a-z]{2} \d{1,2}(, \d{4})?</span></strong>"#
+            #expect(meta.range(of: label, options: .regularExpression) != nil, "\(meta)")
+            if let deadline = meta.range(of: #"<time datetime="[^"]*">[^<]*</time>"#, options: .regularExpression) {
+                #expect(meta[deadline].range(of: #">\d\d:\d\d</time>"#, options: .regularExpression) != nil, "\(meta)")
+            }
+        }
+        // The September 26 card of the sample, whole (its deadline is at 19:00).
+        let card = language == .zhHans
+            ? "<span class=\"badge overdue\">已逾期</span> <strong class=\"when\"><span class=\"date\">9月26日</span></strong> · <span class=\"late\">逾期 64 天</span> · 45 积分 · 截止时间 <time datetime=\"2026-09-26T19:00:00+08:00\">19:00</time>"
+            : "<span class=\"badge overdue\">Overdue</span> <strong class=\"when\"><span class=\"date\">Sep 26</span></strong> · <span class=\"late\">64 days overdue</span> · 45 points · Deadline <time datetime=\"2026-09-26T19:00:00+08:00\">19:00</time>"
+        #expect(targets.contains(card))
+    }
+
+    /// Every date in the text of every page is inside a `<time>` or a `span.date`, which the
+    /// stylesheet keeps on one line; checked by taking those out and looking for dates left.
+    @Test(arguments: [Language.zhHans, .en])
+    func noDateBreaksInsideItself(language: Language) throws {
+        let pages = try (language == .zhHans ? Self.chinese : Self.english).get()
+        let date = language == .zhHans ? #"\d+年\d+月|\d+月\d+日"# : #"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b"#
+        var wrapped = 0
+        for (path, html) in pages {
+            wrapped += html.components(separatedBy: "<span class=\"date\">").count - 1
+            var text = html
+            for pattern in [#"(?s)<head>.*?</head>"#, #"(?s)<svg.*?</svg>"#, #"(?s)<time[^>]*>.*?</time>"#,
+                            #"<span class="date">[^<]*</span>"#, #"<[^>]*>"#] {
+                text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+            }
+            let left = text.range(of: date, options: .regularExpression).map { String(text[$0]) }
+            #expect(left == nil, "\(path): \(left ?? "") is not kept on one line")
+        }
+        #expect(wrapped > 10_000)
+        let css = try String(contentsOfFile: TestPaths.repo.appendingPathComponent("Public/style.css").path, encoding: .utf8)
+        #expect(css.contains("time, .date { white-space: nowrap; }"))
+    }
+
+    @Test func dateSpansWrapDatesInTextOnly() {
+        func wrap(_ s: String) -> String { String(decoding: DateNoBreak.wrap(Array(s.utf8)), as: UTF8.self) }
+        #expect(wrap("<p>截至 2026年12月8日，共 3 天</p>") == "<p>截至 <span class=\"date\">2026年12月8日</span>，共 3 天</p>")
+        #expect(wrap("<p>12月8日 至 2027年1月</p>") == "<p><span class=\"date\">12月8日</span> 至 <span class=\"date\">2027年1月</span></p>")
+        #expect(wrap("<li>Nov 29, 2026 and Dec 3; November 2026</li>")
+                == "<li><span class=\"date\">Nov 29, 2026</span> and <span class=\"date\">Dec 3</span>; <span class=\"date\">November 2026</span></li>")
+        // Not a date: inside a word, a number too long, a month without a day, a bare year.
+        #expect(wrap("<p>ID2026年 12345年 Nov, Novel 3, Mayday 5, 2026 年度</p>") == "<p>ID2026年 12345年 Nov, Novel 3, Mayday 5, 2026 年度</p>")
+        // Tags, attributes and the content of head, svg, title and time are left alone.
+        let untouched = "<head><title>11月29日</title></head><a title=\"Nov 29\" href=\"x\">x</a><svg><text>11月</text></svg><time datetime=\"2026-11-29\">Nov 29</time>"
+        #expect(wrap(untouched) == untouched)
+        #expect(wrap("<p>x</p>") == "<p>x</p>")
+        #expect(wrap("<p>Nov 29") == "<p><span class=\"date\">Nov 29</span>")
+        #expect(wrap("<svg>Nov 29") == "<svg>Nov 29")
+    }
+}
