@@ -69,7 +69,7 @@ enum GenericHabitsImporter {
             }
             guard let date, !habit.isEmpty, valueOK else { continue }
             if habits.insert(habit).inserted {
-                part.export.tags.append(Tag(name: habit, point: 1, habit: HabitDetails(source: source)))
+                part.export.tags.append(Tag(name: habit, habit: HabitDetails(source: source)))
             }
             if let unitAt, unitAt < row.count, case let unit = table.text(row, unitAt), !unit.isEmpty {
                 let field = row[unitAt]
@@ -88,7 +88,7 @@ enum GenericHabitsImporter {
             }
             if value != nil { numerical.insert(habit) }
             let note = table.text(row, noteAt)
-            part.export.points.append(PointRecord(point: 1, type: "tag", name: habit, describe: note.isEmpty ? nil : note,
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: habit, describe: note.isEmpty ? nil : note,
                                                   date: date.moment(in: context.zone), value: value))
         }
         // A unit makes a habit numerical only when it has values to go with it.
