@@ -6,6 +6,9 @@ extension UIString {
         case .notFoundTitle: return "Page not found"
         case .notFoundText: return "Nothing is at {path} in this site."
         case .backToOverview: return "Back to the overview"
+        // The front page of a site without points
+        case .allHabits: return "All {n} habits"
+        case .countHabits: return "Habits"
         // Privacy
         case .frontPageTitle: return "Home"
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
