@@ -365,7 +365,7 @@ extension UIString {
         case .bodyFatTitle: return "Body fat"
         case .bodyFatLatest: return "Latest"
         case .bodyFatChartTitle: return "Body fat, every reading and the trend"
-        case .bodyFatChartDescription: return "From {start} to {end} the body fat trend went from {first} % to {last} % ({change} points)."
+        case .bodyFatChartDescription: return "From {start} to {end} the body fat trend went from {first} % to {last} % ({change} percentage points)."
         case .bodyFatPercent: return "Body fat (%)"
         case .bodyFatReadings: return "Readings"
         case .moodLabel: return "Mood: {mood}"
