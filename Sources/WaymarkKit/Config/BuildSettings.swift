@@ -81,6 +81,7 @@ public struct BuildSettings: Sendable {
         request.title = request.title ?? config.title
         request.weightUnit = request.weightUnit ?? config.weightUnit
         request.goalWeightKg = config.goalWeightKg
+        request.goalDirection = config.goalDirection
         request.heightCm = config.heightCm
         request.baseURL = given.baseURL ?? config.baseURL
         request.sections = config.sections

@@ -10,10 +10,11 @@ enum OpenScaleImporter {
         howToExport: "openScale → ⋮ → Export (CSV); Waymark reads the exported .csv file",
         recognises: recognises, read: read)
 
-    /// A header whose first name is exactly openScale's `dateTime` (camel case, as the app's
-    /// field is called) beside a `weight` column, whatever the file is called.
+    /// A header naming openScale's `dateTime` exactly (camel case, as the app's field is called)
+    /// beside a `weight` column, whatever the file is called: first in older exports, among the
+    /// alphabetical, all-quoted columns of the app's own export now (`biceps`, `bone`, …).
     static func recognises(_ file: SourceFile) -> Bool {
-        guard let cells = WeighingCSV.headerCells(of: file), cells.first == "dateTime" else { return false }
+        guard let cells = WeighingCSV.headerCells(of: file), cells.contains("dateTime") else { return false }
         return cells.contains("weight")
     }
 
