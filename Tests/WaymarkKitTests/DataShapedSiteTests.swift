@@ -215,6 +215,16 @@ import Testing
         expectNoPoints(sources + (site.code == 0 ? [] : ["--skip-invalid"]), built)
     }
 
+    @Test func dataWithNothingToShowMakesOnlyAFrontPageSayingSo() throws {
+        // BMI, heart rate and a workout, no body mass: nothing any section shows.
+        let sources = [path("apple-health-dogsheep-healthkit-to-sqlite/export.xml")]
+        let site = Site(sources)
+        #expect(site.code == 0, "\(site.stderr)")
+        #expect(site.folders.isEmpty && site.menu.isEmpty)
+        #expect(site.read("index.html")?.contains("These sources hold nothing Waymark shows yet") == true)
+        expectNoPoints(sources, site)
+    }
+
     @Test func daylioAlone() throws {
         let sources = [path("daylio-csv/zhafen-2019-ampm-daylio_export.csv")]
         let site = Site(sources)

@@ -9,6 +9,7 @@ extension UIString {
         // The front page of a site without points
         case .allHabits: return "All {n} habits"
         case .countHabits: return "Habits"
+        case .noSections: return "These sources hold nothing Waymark shows yet: no habits, targets, weighings, to-dos or notes."
         // Privacy
         case .frontPageTitle: return "Home"
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
