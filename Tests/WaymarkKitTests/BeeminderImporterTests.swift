@@ -65,7 +65,7 @@ struct BeeminderImporterTests {
                                                                              targetKind: .atLeast, source: "Beeminder"))])
         let checks = part.export.points
         #expect(checks.count == 25)
-        #expect(checks.allSatisfy { $0.point == 1 && $0.type == "tag" && $0.name == "test1" && $0.describe == nil })
+        #expect(checks.allSatisfy { $0.point == 0 && $0.type == "tag" && $0.name == "test1" && $0.describe == nil })
         #expect(checks.compactMap(\.value).reduce(0, +) == 33)
         #expect(checks.first?.date == WeightFixtures.day(2017, 5, 30))
         #expect(checks.last?.date == WeightFixtures.day(2017, 6, 24))
@@ -82,7 +82,7 @@ struct BeeminderImporterTests {
         let checks = part.export.points
         #expect(checks.count == 107)
         #expect(abs(checks.compactMap(\.value).reduce(0, +) - 100.6) < 1e-9)
-        #expect(checks.first == PointRecord(point: 1, type: "tag", name: "test", describe: "initial", date: WeightFixtures.day(2012, 11, 25), value: 0))
+        #expect(checks.first == PointRecord(point: 0, type: "tag", name: "test", describe: "initial", date: WeightFixtures.day(2012, 11, 25), value: 0))
         #expect(checks.last?.date == WeightFixtures.day(2014, 11, 15))
         #expect(checks.filter { $0.describe != nil }.count == 7)
     }
@@ -93,9 +93,9 @@ struct BeeminderImporterTests {
                                          habit: HabitDetails(frequency: Frequency(numerator: 1, denominator: 7), unit: "pushups", target: 70,
                                                              targetKind: .atLeast, source: "Beeminder"))])
         #expect(part.export.points == [
-            PointRecord(point: 1, type: "tag", name: "pushups", date: WeightFixtures.day(2024, 1, 2), value: 10),
-            PointRecord(point: 1, type: "tag", name: "pushups", describe: "before work", date: WeightFixtures.day(2024, 1, 3), value: 12),
-            PointRecord(point: 1, type: "tag", name: "pushups", describe: "evening", date: WeightFixtures.day(2024, 1, 3), value: 5),
+            PointRecord(point: 0, type: "tag", name: "pushups", date: WeightFixtures.day(2024, 1, 2), value: 10),
+            PointRecord(point: 0, type: "tag", name: "pushups", describe: "before work", date: WeightFixtures.day(2024, 1, 3), value: 12),
+            PointRecord(point: 0, type: "tag", name: "pushups", describe: "evening", date: WeightFixtures.day(2024, 1, 3), value: 5),
         ])
         #expect(part.dropped == [SourcePart.Dropped(BeeminderGoalReader.initial, 1), SourcePart.Dropped(BeeminderGoalReader.dummy, 1)])
         #expect(part.remarks == ["“pushups” read as a habit, one check per datapoint: its goal type is “hustler”"])

@@ -100,6 +100,7 @@ struct CLITests {
             todos.json: 12 records read
             notes/: 5 records read
             The site will show 2026-11-29T20:00:00+08:00: the export's date.
+            The site will have: overview, points, habits, targets, weight, to-dos, notes, years; the front page leads with the points dashboards.
             OK: the export is valid.
 
             """)

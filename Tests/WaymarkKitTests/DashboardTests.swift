@@ -121,13 +121,16 @@ struct DashboardTests {
         export.write("weights.csv", "date,kg\n2026-11-20,80.5\n2026-11-25,80.1\n2026-11-29,79.8\n")
         let site = try Self.build(export.path)
         let index = try #require(site.read("site/index.html"))
-        #expect(index.contains("<p class=\"empty no-points\">No points recorded yet."))
+        // A weight log's front page leads with the weight: no points to speak of, no Overview
+        // entry repeating the weight page, no period pages.
         #expect(index.contains("id=\"weight-heading\"") && index.contains("class=\"chart sparkline\""))
-        for absent in ["id=\"cards-heading\"", "id=\"bars-heading\"", "id=\"heatmap-heading\"", "class=\"periods\""] {
+        for absent in ["id=\"cards-heading\"", "id=\"bars-heading\"", "id=\"heatmap-heading\"", "class=\"periods\"", "No points", ">Overview<", "points/index.html"] {
             #expect(!index.contains(absent), "\(absent)")
         }
+        #expect(site.read("site/period/day.html") == nil && site.read("site/points/index.html") == nil && site.read("site/weight/index.html") != nil)
         let zh = try Self.build(export.path, "zh-Hans")
-        SiteFeatureTests.expectContent(zh, "index.html", ["还没有积分记录。"])
+        let zhIndex = try #require(zh.read("site/index.html"))
+        #expect(zhIndex.contains("id=\"weight-heading\"") && !zhIndex.contains("积分") && !zhIndex.contains("得分") && !zhIndex.contains(">概览<"))
     }
 
     @Test func notesOnlyListsTheNotesAndNoPointCharts() throws {
@@ -137,7 +140,7 @@ struct DashboardTests {
         let site = try Self.build(export.path)
         let index = try #require(site.read("site/index.html"))
         #expect(index.contains(">First thoughts</a>") && index.contains(">Second thoughts</a>"))
-        #expect(index.contains("No points recorded yet."))
+        #expect(!index.contains("No points") && site.read("site/points/index.html") == nil)
         #expect(!index.contains("id=\"bars-heading\"") && !index.contains("id=\"heatmap-heading\"") && !index.contains("id=\"weight-heading\""))
     }
 

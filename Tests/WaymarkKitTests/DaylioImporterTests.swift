@@ -30,10 +30,10 @@ struct DaylioImporterTests {
 
         // Activities in the order first met; "walk, long" keeps its comma (it was quoted).
         #expect(export.tags.map(\.name) == ["reading", "walk, long", "friends", "walk"])
-        #expect(export.tags.allSatisfy { $0.point == 1 && $0.habit?.source == "Daylio" })
+        #expect(export.tags.allSatisfy { $0.point == nil && $0.habit?.source == "Daylio" })
         // 3 + 1 + 0 + 1 + 2 checks, each at its entry's time.
         #expect(export.points.count == 7)
-        #expect(export.points.allSatisfy { $0.point == 1 && $0.type == "tag" && $0.value == nil })
+        #expect(export.points.allSatisfy { $0.point == 0 && $0.type == "tag" && $0.value == nil })
         let byHabit = Dictionary(grouping: export.points, by: { $0.name ?? "" }).mapValues(\.count)
         #expect(byHabit == ["reading": 3, "walk, long": 2, "friends": 1, "walk": 1])
         // 9:30 PM in Berlin (CEST) on 2023-05-02; 12:05 AM is five past midnight; 12:00 PM noon.

@@ -27,14 +27,14 @@ struct GenericHabitsImporterTests {
         #expect(part.diagnostics.isEmpty)
         #expect(part.export.tags.map(\.name) == ["Run", "Meditate", "Floss"])
         #expect(part.export.tags.map { $0.habit?.unit } == ["km", nil, nil])
-        #expect(part.export.tags.allSatisfy { $0.point == 1 && $0.habit?.source == "CSV" })
+        #expect(part.export.tags.allSatisfy { $0.point == nil && $0.habit?.source == "CSV" })
         #expect(part.export.points.map(\.name) == ["Run", "Meditate", "Run", "Run", "Floss"])
         #expect(part.export.points.map(\.value) == [5.2, nil, nil, 10, nil])
         #expect(part.export.points.map(\.describe) == ["easy pace, windy", nil, "forgot the watch", nil, nil])
         // A day stays a day; a wall time is read in the zone (07:30 CET is 06:30Z); an offset is kept.
         #expect(part.export.points.map(\.date) == [Self.day(2024, 3, 1), .instant(1_709_274_600), Self.day(2024, 3, 2),
                                                    .instant(1_709_445_600), Self.day(2024, 3, 4)])
-        #expect(part.export.points.allSatisfy { $0.type == "tag" && $0.point == 1 })
+        #expect(part.export.points.allSatisfy { $0.type == "tag" && $0.point == 0 })
     }
 
     @Test func minimalFileAndColumnsInAnyOrder() {

@@ -52,11 +52,13 @@ struct HabitFiguresTests {
 
     @Test func theOverallStrengthLeavesHabitsNotDoneForAYearOut() {
         // Today 2024-01-03. "Year" last done 365 days ago (2023-01-03): counts. "Gone" last done
-        // 366 days ago: left out, with the archived one. "Fresh" has no check: it begins today, counts.
-        let b = Self.board([WaymarkKit.Tag(name: "Gone"), WaymarkKit.Tag(name: "Year"), WaymarkKit.Tag(name: "Fresh"),
-                            WaymarkKit.Tag(name: "Old", habit: HabitDetails(archived: true))],
+        // 366 days ago: left out, with the archived one. "Fresh" has no check but was created: it
+        // begins today, counts. "Listed" (a HabitBull habit never checked, no creation date): left out.
+        let b = Self.board([WaymarkKit.Tag(name: "Gone"), WaymarkKit.Tag(name: "Year"), WaymarkKit.Tag(name: "Fresh", created: .day(Self.today)),
+                            WaymarkKit.Tag(name: "Old", habit: HabitDetails(archived: true)),
+                            WaymarkKit.Tag(name: "Listed", habit: HabitDetails(source: "HabitBull"))],
                            [Self.check("Gone", 400), Self.check("Gone", 366), Self.check("Year", 365), Self.check("Old", 3)])
-        #expect(b.overallCount == 2 && b.overallLeftOut == 2)
+        #expect(b.overallCount == 2 && b.overallLeftOut == 3)
         // The line starts at Year's first day; each day the mean of Year's and Fresh's strengths
         // (Fresh's only day, today, is 0).
         #expect(b.first == Self.today.adding(days: -365))

@@ -88,7 +88,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                     exit: 65, messages: [#"points.json: /0/pointDate: not a date-time (got "0000-01-01")"#,
                                          #"points.json: /1/pointDate: not a date-time (got "99999-01-01T00:00:00")"#]),
         HostileCase(name: "year 1 and 9999 are fine", setup: points(#"[{"point": 1, "pointDate": "0001-01-01"}, {"point": 1, "pointDate": "9999-12-31T23:59:59Z"}]"#),
-                    exit: 0, messages: ["points.json: 1 point record dated after"]),
+                    exit: 0, messages: ["points.json: 1 record dated after"]),
         // Offsets that move a written time out of years 1 to 9999 in UTC, in every file of a
         // Waymark export that holds a date-time, and in the other formats that allow an offset.
         HostileCase(name: "offsets past year 1 and 9999", setup: files([
@@ -110,7 +110,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                         #"notes/a.md:3:1: date: not a date-time (got "0001-01-01 05:00:00+05:30"); that is 0000-12-31T23:30:00Z"#]),
         HostileCase(name: "offsets that stay inside years 1 and 9999", setup: points(
                         #"[{"point": 1, "pointDate": "0001-01-01T14:00:00+14:00"}, {"point": 1, "pointDate": "9999-12-31T11:59:59-12:00"}]"#),
-                    exit: 0, messages: ["points.json: 1 point record dated after"]),
+                    exit: 0, messages: ["points.json: 1 record dated after"]),
         HostileCase(name: "a generic weight CSV with an offset past year 1", setup: files(["scale.csv": "date,weight,unit\n0001-01-01 00:00+14:00,80.5,kg\n"]),
                     exit: 65, messages: [#"scale.csv:2:1: not a date like 2024-01-05 or 2024-01-05 07:30 (got "0001-01-01 00:00+14:00"); that is 0000-12-31T10:00:00Z"#]),
         HostileCase(name: "Withings with an offset past year 9999", setup: files(["weight.csv": "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",\"Comments\"\n\"9999-12-31 20:00:00-12:00\",72.3,,,,,\n"]),

@@ -24,7 +24,7 @@ struct ImportedDataPagesTests {
         #expect(weight.contains(#"<span class="label">Trend</span><span class="value">20.3 %</span>"#))
         // The month's mean of the two readings (not of the interpolated day): 21.0, from 2.
         #expect(weight.contains("<tr><td><span class=\"date\">January 2024</span></td><td>21.0</td><td>2</td></tr>"))
-        #expect(weight.contains("the body fat trend went from 20.0 % to 20.3 % (+0.3 points)"))
+        #expect(weight.contains("the body fat trend went from 20.0 % to 20.3 % (+0.3 percentage points)"))
         let stats = try JSONParser.parse(files.first { $0.path == "stats.json" }?.bytes ?? [])
         #expect(stats["bodyFat"]?["readings"] == .number("2"))
         #expect(stats["bodyFat"]?["latest"] == .number("22.00"))

@@ -33,10 +33,10 @@ struct LoopCSVImporterTests {
         #expect(meditate.color?.description == "#ff8f00")
         #expect(wake.habit?.frequency == Frequency(numerator: 2, denominator: 3))
         #expect(wake.color?.description == "#00897b")
-        #expect(wake.point == 1 && wake.habit?.source == "Loop Habit Tracker" && wake.habit?.archived == false)
+        #expect(wake.point == nil && wake.habit?.source == "Loop Habit Tracker" && wake.habit?.archived == false)
         #expect(wake.habit?.unit == nil)
         #expect(checks(part, "Wake up early") == Self.wakeUpEarlyChecks.map(F.day))
-        #expect(part.export.points.allSatisfy { $0.point == 1 && $0.type == "tag" && $0.value == nil && $0.describe == nil })
+        #expect(part.export.points.allSatisfy { $0.point == 0 && $0.type == "tag" && $0.value == nil && $0.describe == nil })
         #expect(part.dropped.contains(.init(LoopPartBuilder.automatic, 3)))
         #expect(part.dropped.contains(.init(LoopPartBuilder.no, 1)))
         // Notes on a NO day and on two automatic days are kept as notes of the habit.
@@ -89,11 +89,11 @@ struct LoopCSVImporterTests {
         #expect(run.habit?.unit == "km" && run.habit?.target == 20.5 && run.habit?.targetKind == .atLeast)
         #expect(sugar.habit?.unit == "" && sugar.habit?.target == 3 && sugar.habit?.targetKind == .atMost)
         #expect(part.export.points == [
-            PointRecord(point: 1, type: "tag", name: "Read, write", describe: "Chapter 1, 2", date: .day(F.day("2025-03-02"))),
-            PointRecord(point: 1, type: "tag", name: "Run", describe: "Long one", date: .day(F.day("2025-03-01")), value: 12),
+            PointRecord(point: 0, type: "tag", name: "Read, write", describe: "Chapter 1, 2", date: .day(F.day("2025-03-02"))),
+            PointRecord(point: 0, type: "tag", name: "Run", describe: "Long one", date: .day(F.day("2025-03-01")), value: 12),
             // NO at a numerical habit is Loop's value 0: an entry of none, with no point.
             PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2025-03-02")), value: 0),
-            PointRecord(point: 1, type: "tag", name: "Run", date: .day(F.day("2025-03-03")), value: 5.2),
+            PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2025-03-03")), value: 5.2),
         ])
         #expect(part.export.skips == [HabitDay(habit: "Read, write", day: F.day("2025-03-01"))])
         #expect(part.dropped.isEmpty)
@@ -111,7 +111,7 @@ struct LoopCSVImporterTests {
         #expect(part.diagnostics.isEmpty)
         #expect(part.export.tags.map(\.habit?.unit) == ["", nil])
         #expect(part.export.points == [PointRecord(point: 0, type: "tag", name: "Pushups", date: .day(F.day("2020-01-01")), value: 0),
-                                       PointRecord(point: 1, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
+                                       PointRecord(point: 0, type: "tag", name: "Pushups", date: .day(F.day("2020-01-02")), value: 30)])
         #expect(part.export.skips == [HabitDay(habit: "Pushups", day: F.day("2020-01-03"))])
         #expect(part.dropped.isEmpty)
         #expect(part.remarks.contains("“Pushups” read as a numerical habit (values are amounts × 1000): this export does not say"))

@@ -24,7 +24,7 @@ struct LoopDBImporterTests {
         let wake = part.export.tags[0]
         #expect(wake.habit?.frequency == Frequency(numerator: 3, denominator: 7))
         #expect(wake.color?.description == "#00897b")  // ARGB -16742021 = 0xFF00897B
-        #expect(wake.point == 1)
+        #expect(wake.point == nil)
         #expect(wake.habit?.source == "Loop Habit Tracker")
         #expect(wake.habit?.unit == nil && wake.habit?.archived == false)
         let days = checks(part, "Wake up early")
@@ -39,7 +39,7 @@ struct LoopDBImporterTests {
         #expect(part.export.tags[6].color?.description == "#e64a19")  // -1684967 = 0xFFE64A19
         #expect(checks(part, "Vegan").count == 15 && checks(part, "Vegan (2)").count == 43)
         #expect(part.export.points.count == 164)
-        #expect(part.export.points.allSatisfy { $0.point == 1 && $0.type == "tag" && $0.value == nil })
+        #expect(part.export.points.allSatisfy { $0.point == 0 && $0.type == "tag" && $0.value == nil })
         #expect(part.remarks.contains("backup of schema version 12 (PRAGMA user_version)"))
     }
 
@@ -53,7 +53,7 @@ struct LoopDBImporterTests {
         #expect(part.export.tags[1].habit?.question == nil)
         #expect(part.export.tags[0].color?.description == "#00897b")
         #expect(part.export.tags[0].habit?.frequency == .daily)
-        #expect(part.export.points == [PointRecord(point: 1, type: "tag", name: "Work out", date: .day(F.day("2020-01-01")))])
+        #expect(part.export.points == [PointRecord(point: 0, type: "tag", name: "Work out", date: .day(F.day("2020-01-01")))])
     }
 
     // MARK: Schema versions
@@ -107,11 +107,11 @@ struct LoopDBImporterTests {
         #expect(sugar.habit?.unit == "" && sugar.habit?.targetKind == .atMost && sugar.habit?.isNumerical == true)
         #expect(sugar.habit?.question == nil)
         #expect(part.export.points == [
-            PointRecord(point: 1, type: "tag", name: "Run", describe: "Along the river", date: .day(F.day("2024-05-01")), value: 5.2),
+            PointRecord(point: 0, type: "tag", name: "Run", describe: "Along the river", date: .day(F.day("2024-05-01")), value: 5.2),
             PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2024-05-02")), value: 0),
-            PointRecord(point: 1, type: "tag", name: "Run", date: .day(F.day("2024-05-04")), value: 12),
-            PointRecord(point: 1, type: "tag", name: "Read", describe: "Dune, chapter 3", date: .day(F.day("2024-05-01"))),
-            PointRecord(point: 1, type: "tag", name: "Sugar", date: .day(F.day("2024-05-01")), value: 2),
+            PointRecord(point: 0, type: "tag", name: "Run", date: .day(F.day("2024-05-04")), value: 12),
+            PointRecord(point: 0, type: "tag", name: "Read", describe: "Dune, chapter 3", date: .day(F.day("2024-05-01"))),
+            PointRecord(point: 0, type: "tag", name: "Sugar", date: .day(F.day("2024-05-01")), value: 2),
         ])
         #expect(Set(part.export.skips) == [HabitDay(habit: "Read", day: F.day("2024-05-04")), HabitDay(habit: "Run", day: F.day("2024-05-03"))])
         #expect(part.export.notes.count == 1)
@@ -143,7 +143,7 @@ struct LoopDBImporterTests {
         #expect(part.export.tags.first?.habit?.question == "Did you write?")
         #expect(part.export.tags.first?.describe == nil)
         #expect(part.export.tags.first?.color?.description == "#5e35b1")
-        #expect(part.export.points == [PointRecord(point: 1, type: "tag", name: "Journal", date: .day(F.day("2021-07-01")))])
+        #expect(part.export.points == [PointRecord(point: 0, type: "tag", name: "Journal", date: .day(F.day("2021-07-01")))])
     }
 
     /// Before version 22 a habit may have two rows on one day and rows of deleted habits; Loop's

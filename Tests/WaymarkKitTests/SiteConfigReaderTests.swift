@@ -10,11 +10,16 @@ struct SiteConfigReaderTests {
         read(text).problems.map(\.description)
     }
 
+    @Test func aGoalDirectionIsLoseOrGain() {
+        #expect(read(#"{"goalDirection": "gain"}"#).config.goalDirection == .gain)
+        #expect(messages(#"{"goalDirection": "down"}"#) == [#"waymark.json:1:19: $.goalDirection: unknown goal direction "down"; use "lose", "gain""#])
+    }
+
     @Test func everyKeyIsRead() throws {
         let outcome = read("""
             {"$schema": "./waymark.schema.json", "sources": ["export", "loop.db"], "output": "out",
              "title": "Mine", "language": "zh", "timeZone": "Asia/Shanghai", "weightUnit": "lb",
-             "goalWeightKg": 65.5, "heightCm": 172, "baseURL": "https://example.org/p",
+             "goalWeightKg": 65.5, "goalDirection": "Lose", "heightCm": 172, "baseURL": "https://example.org/p",
              "sections": ["overview", "to-dos", "notes"],
              "privacy": {"public": true, "hide": ["weight"], "weight": "changes"}}
             """)
@@ -23,7 +28,7 @@ struct SiteConfigReaderTests {
         #expect(c.sources == ["export", "loop.db"] && c.output == "out" && c.title == "Mine")
         #expect(c.language == .zhHans)  // "zh" is an alias, as for --lang
         #expect(c.timeZone?.identifier == "Asia/Shanghai" && c.weightUnit == .lb)
-        #expect(c.goalWeightKg == 65.5 && c.heightCm == 172)
+        #expect(c.goalWeightKg == 65.5 && c.heightCm == 172 && c.goalDirection == .lose)
         #expect(c.baseURL?.text == "https://example.org/p/")  // normalised with a final slash
         #expect(c.sections == [.overview, .todos, .notes])
         #expect(c.privacy == SiteConfig.PrivacyConfig(isPublic: true, hide: [.weight], weight: .changes))
@@ -127,7 +132,7 @@ struct SiteConfigReaderTests {
     }
 
     @Test func unknownKeysWithoutACloseMatchListTheKeys() {
-        #expect(messages(#"{"colour": "red"}"#) == [#"waymark.json:1:2: $.colour: unknown key "colour"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, heightCm, baseURL, sections, privacy"#])
+        #expect(messages(#"{"colour": "red"}"#) == [#"waymark.json:1:2: $.colour: unknown key "colour"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
         // Names other tools use, which edit distance alone would miss.
         #expect(messages(#"{"lang": "en", "publishDir": "x"}"#) == [
             #"waymark.json:1:2: $.lang: unknown key "lang"; did you mean "language"?"#,
@@ -136,7 +141,7 @@ struct SiteConfigReaderTests {
         // Case only: the right spelling is suggested.
         #expect(messages(#"{"timezone": "UTC"}"#) == [#"waymark.json:1:2: $.timezone: unknown key "timezone"; did you mean "timeZone"?"#])
         // A key that is no identifier is quoted in the path.
-        #expect(messages(#"{"a b": 1}"#) == [#"waymark.json:1:2: $["a b"]: unknown key "a b"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, heightCm, baseURL, sections, privacy"#])
+        #expect(messages(#"{"a b": 1}"#) == [#"waymark.json:1:2: $["a b"]: unknown key "a b"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
     }
 
     @Test func syntaxAndEncodingErrorsStopAtTheFirst() {
@@ -150,7 +155,7 @@ struct SiteConfigReaderTests {
         #expect(utf16 == ["w.json:1:1: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8"])
         // A UTF-8 byte order mark is fine, and columns do not count it.
         let bom = SiteConfigReader(file: "w.json").read([0xEF, 0xBB, 0xBF] + Array(#"{"x": 1}"#.utf8)).problems.map(\.description)
-        #expect(bom == [#"w.json:1:2: $.x: unknown key "x"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, heightCm, baseURL, sections, privacy"#])
+        #expect(bom == [#"w.json:1:2: $.x: unknown key "x"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
     }
 
     @Test func deepNestingIsRefusedNotRecursedInto() {

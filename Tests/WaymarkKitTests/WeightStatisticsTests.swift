@@ -44,6 +44,18 @@ struct WeightStatisticsTests {
         #expect(abs((w.bmi ?? 0) - 79.3756 / 3.24) < 1e-9)
     }
 
+    @Test func aForecastIsAfterTheDayShown() throws {
+        // The same weighings as `numbers`: the goal is projected for Dec 3 from the last day, Nov 5.
+        let entries = [entry(1, 79.5), entry(1, 80.5, hour: 20), entry(2, 79), entry(5, 77.5)]
+        func projected(shown day: LocalDate) -> LocalDate? {
+            WeightStatistics(entries: entries, now: Zone.utc.startOfDay(day) + 86_399, zone: .utc, goalKg: 75, heightCm: nil)?.projectedGoalDate
+        }
+        #expect(projected(shown: LocalDate(year: 2026, month: 12, day: 2)!) == LocalDate(year: 2026, month: 12, day: 3))
+        // Shown on Dec 3 or later, the date is not ahead any more: no forecast.
+        #expect(projected(shown: LocalDate(year: 2026, month: 12, day: 3)!) == nil)
+        #expect(projected(shown: LocalDate(year: 2027, month: 6, day: 1)!) == nil)
+    }
+
     @Test func changesLookBackOnTheDailySeries() throws {
         // 40 daily weights falling 0.1 kg a day.
         let entries = (0..<40).map { WeightEntry(date: .day(d(1).adding(days: $0)), kg: 90 - Double($0) / 10) }

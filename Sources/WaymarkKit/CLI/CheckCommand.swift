@@ -52,6 +52,7 @@ enum CheckCommand {
             if failure == nil {
                 let options = env.pipeline.siteOptions(request, read.result.export)
                 if let shown = options.shown { out += BuildCommand.momentLine(shown, zone: options.zone) + "\n" }
+                out += sectionsLine(options.sections) + "\n"
                 out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"
             }
             env.standardError(out)
@@ -61,6 +62,18 @@ enum CheckCommand {
             return ExitCode(for: failure.kind)
         }
         return .ok
+    }
+
+    /// The sections the data makes (`SectionsWithData`) and what the front page leads with.
+    static func sectionsLine(_ sections: Set<SiteSection>) -> String {
+        guard !sections.isEmpty else { return "The site will have no sections: the data holds nothing to show; index.html says so." }
+        let names = sections.sorted().map { $0 == .todos ? "to-dos" : $0.rawValue }.joined(separator: ", ")
+        let lead: String
+        if sections.contains(.overview) && sections.contains(.points) { lead = "the points dashboards" }
+        else if sections.contains(.habits) { lead = "the habits: today's and this week's checks, strength, streaks" }
+        else if sections.contains(.weight) { lead = "the weight trend" }
+        else { lead = "links to the sections" }
+        return "The site will have: \(names); the front page leads with \(lead)."
     }
 
     /// A Waymark export's files, one line each.

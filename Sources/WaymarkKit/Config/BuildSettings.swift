@@ -85,6 +85,7 @@ public struct BuildSettings: Sendable {
         request.weightUnit = request.weightUnit ?? config.weightUnit
         request.sourceSettings = config.sourceSettings
         request.goalWeightKg = config.goalWeightKg
+        request.goalDirection = config.goalDirection
         request.heightCm = config.heightCm
         request.baseURL = given.baseURL ?? config.baseURL
         request.sections = config.sections

@@ -51,6 +51,9 @@ enum ConfigTemplate {
 
           // The goal weight in kilograms and the height in centimetres, over the profile's.
           // "goalWeightKg": 65,
+          // Which way the goal was set, "lose" or "gain", over Beeminder's and the profile's:
+          // "reached" means reached that way.
+          // "goalDirection": "lose",
           // "heightCm": 170,
 
           // The address the site is published at: canonical links, social cards and a feed.

@@ -13,6 +13,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var timeZone: Zone?
     public var weightUnit: WeightUnit?
     public var goalWeightKg: Double?
+    /// Which way the weight goal was set (`goalDirection`), over the sources' (Beeminder's, the profile's).
+    public var goalDirection: GoalDirection?
     public var heightCm: Double?
     public var baseURL: BaseURL?
     /// The sections to build; nil builds every one.
@@ -42,7 +44,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// The keys of the top-level object, in the order the schema and `waymark init` list them.
     /// The reader, its "did you mean" and the schema test all use these lists.
     static let keys = ["$schema", "sources", "output", "title", "language", "timeZone", "weightUnit",
-                       "goalWeightKg", "heightCm", "baseURL", "sections", "privacy"]
+                       "goalWeightKg", "goalDirection", "heightCm", "baseURL", "sections", "privacy"]
     /// The keys of a source given as an object.
     static let sourceKeys = ["path", "weightUnit", "distanceUnit"]
     /// The distance units the schema offers.

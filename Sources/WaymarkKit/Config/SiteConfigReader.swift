@@ -109,6 +109,11 @@ private struct Checker {
                     badName(value, at, text, what: "weight unit", among: SiteConfig.weightUnitNames)
                 }
             case "goalWeightKg": config.goalWeightKg = number(value, at, in: SiteConfig.goalWeightRange, unit: "kg")
+            case "goalDirection":
+                guard let text = string(value, at) else { break }
+                if let direction = GoalDirection(rawValue: text.lowercased()) { config.goalDirection = direction } else {
+                    badName(value, at, text, what: "goal direction", among: GoalDirection.allCases.map(\.rawValue))
+                }
             case "heightCm": config.heightCm = number(value, at, in: SiteConfig.heightRange, unit: "cm")
             case "baseURL":
                 guard let text = string(value, at) else { break }

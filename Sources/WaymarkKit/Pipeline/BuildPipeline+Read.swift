@@ -57,6 +57,7 @@ extension BuildPipeline {
         // The command line overrides every source's profile.
         if let unit = request.weightUnit { result.export.profile.weightUnit = unit }
         if let goal = request.goalWeightKg { result.export.profile.goalWeightKg = goal }
+        if let direction = request.goalDirection { result.export.profile.goalDirection = direction }
         if let height = request.heightCm { result.export.profile.heightCm = height }
         if request.source == .demo {
             result.diagnostics = result.diagnostics.map { d in
@@ -69,13 +70,15 @@ extension BuildPipeline {
     }
 
     /// The zone, `now` (`ShownMoment`: the request's, else from the data and the clock),
-    /// language and title: the request's, else the profile's, else defaults.
+    /// language and title: the request's, else the profile's, else defaults. The sections are
+    /// those the request allows that the data has (`SectionsWithData`), decided here once for
+    /// every page, link, panel and `stats.json`.
     func siteOptions(_ request: BuildRequest, _ export: Export) -> SiteOptions {
         let profile = export.profile
         let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
         let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
         return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
-                           sections: request.sections ?? Set(SiteSection.allCases), privacy: request.privacy, baseURL: request.baseURL,
+                           sections: (request.sections ?? Set(SiteSection.allCases)).intersection(SectionsWithData.of(export)), privacy: request.privacy, baseURL: request.baseURL,
                            shown: shown)
     }
 
@@ -99,5 +102,25 @@ extension BuildPipeline {
     func exportFileLoader(_ files: FileSystem, _ root: String, published: [String]) -> @Sendable (String) -> [UInt8]? {
         let published = Set(published)
         return { relative in published.contains(relative) ? try? files.readFile(root + "/" + relative) : nil }
+    }
+}
+
+extension BuildPipeline {
+    /// Records dated after the moment shown (a `--now` before them) are left out of the
+    /// statistics: one warning naming the files whose records reach past that day, never a file
+    /// the sources do not have.
+    func futureRecordWarnings(_ content: SiteContent, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+        let n = content.points.futureRecords
+        guard n > 0 else { return [] }
+        let today = content.today
+        let parts = sources.flatMap(\.parts).filter { $0.counts.checks + $0.counts.otherPoints > 0 }
+        let later = parts.filter { ($0.counts.last ?? today) > today }
+        let files = (later.isEmpty ? parts : later).flatMap(\.files)
+        // Terminal messages are in English, whatever the site's language.
+        let now = LocaleFormat.machine(.instant(content.options.now), in: content.options.zone)
+        let what = n == 1 ? "1 record dated after \(now) is left out of the statistics."
+                          : "\(n) records dated after \(now) are left out of the statistics."
+        guard let first = files.first else { return [.warning("the sources", .file, what)] }
+        return [.warning(first, .file, files.count == 1 ? what : what + " Also from: " + files.dropFirst().joined(separator: ", "))]
     }
 }

@@ -130,7 +130,7 @@ public struct BuildPipeline: Sendable {
         let options = try checkedSiteOptions(request, read.result.export)
         let content = compute(read.result.export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
-        site.warnings = read.warnings + site.warnings
+        site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
         site.privateNotes = read.privateNotes
         lap("compute")
         return site

@@ -36,6 +36,8 @@ public struct BuildRequest: Sendable {
     public var sourceSettings: [String: SourceSettings] = [:]
     /// The profile's goal weight and height, overridden (`waymark.json`).
     public var goalWeightKg: Double?
+    /// Which way the weight goal was set, over the sources' (`waymark.json`).
+    public var goalDirection: GoalDirection?
     public var heightCm: Double?
     /// The sections to build; nil builds every one (`SiteOptions.sections`).
     public var sections: Set<SiteSection>?

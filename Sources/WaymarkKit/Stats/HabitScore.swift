@@ -98,11 +98,15 @@ public enum HabitScore {
     /// Habits done within this many days before today count in the overall strength.
     public static let overallRecentDays = 365
 
-    /// Whether a habit counts in the overall strength: not archived, and its last check (its first
-    /// day when it has none, so a habit begun today counts) at most `overallRecentDays` days before today.
+    /// Whether a habit counts in the overall strength: not archived, and its last check at most
+    /// `overallRecentDays` days before today. A habit never checked counts only when its source
+    /// dates its creation (the points app's habits; one begun today counts); a tracker's listed
+    /// habit with no check and no such date says nothing about anyone's habits and is left out.
     public static func countsInOverall(tag: Tag, days: HabitDays, today: LocalDate) -> Bool {
         if tag.habit?.archived ?? false { return false }
-        let last = days.checks.lastIndex { $0 > 0 }.map { days.first.adding(days: $0) } ?? days.first
+        guard let last = days.checks.lastIndex(where: { $0 > 0 }).map({ days.first.adding(days: $0) }) else {
+            return tag.created != nil
+        }
         return last.days(to: today) <= overallRecentDays
     }
 

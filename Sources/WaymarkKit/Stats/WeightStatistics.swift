@@ -25,6 +25,7 @@ public struct WeightStatistics: Sendable, Equatable {
     public var goalReached: Bool?
     /// trend − goal.
     public var toGoal: Double?
+    /// When the trend reaches the goal at the current rate: after the day shown, else nil.
     public var projectedGoalDate: LocalDate?
     /// Body-mass index of the trend.
     public var bmi: Double?
@@ -58,7 +59,11 @@ public struct WeightStatistics: Sendable, Equatable {
         goalReached = goalKg.flatMap { g in self.goalDirection.map { $0.isReached(trend: last.trend, goal: g) } }
         toGoal = goalKg.map { last.trend - $0 }
         if let goalKg, let rate = weeklyRate {
+            // A forecast is of the future: a date on or before the day shown (the last weighing
+            // long before it) is no forecast at all.
+            let today = zone.localDateTime(of: now).date
             projectedGoalDate = WeightStatistics.projection(from: last.date, trend: last.trend, goal: goalKg, dailySlope: rate / 7)
+                .flatMap { $0 > today ? $0 : nil }
         }
         bmi = heightCm.map { last.trend / (($0 / 100) * ($0 / 100)) }
     }

@@ -29,15 +29,10 @@ struct SiteContent: Sendable {
     var tagSlugs: [String: String] { arranged.tagSlugs }
     var images: [String: [UInt8]] { arranged.images }
 
-    /// Problems found while computing: the arrangement's and records after `now`.
+    /// Problems found while computing: the arrangement's (records after `now` are told by the
+    /// pipeline, which knows the files they came from: `futureRecordWarnings`).
     var warnings: [Diagnostic] {
         var warnings = arranged.warnings
-        if points.futureRecords > 0 {
-            // Terminal messages are in English, whatever the site's language.
-            let n = points.futureRecords, now = LocaleFormat.machine(.instant(options.now), in: options.zone)
-            warnings.append(.warning("points.json", .file, n == 1 ? "1 point record dated after \(now) is left out of the statistics."
-                                                                 : "\(n) point records dated after \(now) are left out of the statistics."))
-        }
         // A sitemap lists absolute addresses: without a base URL there is none.
         if options.privacy.isPublic && options.baseURL == nil {
             warnings.append(.warning("sitemap.xml", .file, "not written: the site is public but has no baseURL, and a sitemap needs absolute addresses"))

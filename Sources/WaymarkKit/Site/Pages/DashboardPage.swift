@@ -84,15 +84,22 @@ enum DashboardPage {
         return try r.page(path, template: "dashboard", title: title, section: "overview", context)
     }
 
-    /// index.html when the dashboards are not built: without the points, but with the overview,
-    /// the next targets, weight and years panels and the links to the sections; without the
-    /// overview, the greeting, the years and those links.
+    /// index.html when the dashboards are not built (no points): it leads with what the person
+    /// tracks, the habits panel (`HabitsLead`) when there are habits; with the overview, the next
+    /// targets and weight panels too; without it, weight when there are no habits (a weight log's
+    /// front page), the newest notes when there are only notes. The years and the links to the
+    /// sections either way.
     static func frontPage(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
-        let overview = content.options.builds(.overview)
+        let overview = content.options.builds(.overview), builds = content.options.builds
+        let notesLead = builds(.notes) && !builds(.habits) && !builds(.weight) && !builds(.points)
         let context: [String: TemplateValue] = [
             "greeting": .string(plan.greeting),
             "counts": counts(content, "", r),
-            "weightBlock": overview ? plan.weightBlock : .null,
+            "habitsLead": HabitsLead.block(content, r, root: ""),
+            "weightBlock": overview || !builds(.habits) ? plan.weightBlock : .null,
+            // Notes alone: the newest notes lead.
+            "recent": notesLead ? plan.recent : .null,
+            "hasRecent": .bool(notesLead && !plan.recent.isFalsey),
             "targetsBlock": overview ? TargetsPages.dashboardBlock(content, r, root: "") : .null,
             // Years have no navigation entry: the front page links them either way.
             "years": plan.years,
@@ -247,7 +254,9 @@ enum DashboardPage {
     static func counts(_ content: SiteContent, _ root: String, _ r: PageRenderer) -> TemplateValue {
         let e = content.export
         let counts: [(UIString, Int, String, SiteSection)] = [
-            (.countPoints, e.points.count, "points/index.html", .points), (.countTags, e.tags.count, "habits/index.html", .habits),
+            (.countPoints, e.points.count, "points/index.html", .points),
+            // "Timed habits" are the points app's; other trackers' are habits.
+            (e.tags.contains { $0.habit != nil } ? .countHabits : .countTags, e.tags.count, "habits/index.html", .habits),
             (.countTargets, e.targets.count, "targets/index.html", .targets), (.countWeights, e.weights.count, "weight/index.html", .weight),
             (.countTodos, e.todos.count, "todos/index.html", .todos), (.countNotes, e.notes.count, "notes/index.html", .notes),
         ].filter { content.options.builds($0.3) }

@@ -45,7 +45,8 @@ enum HabitPages {
                 ? .string(r.phrases.counted(board.overallLeftOut, one: .overallLeftOutOne, other: .overallLeftOut, ["n": f.integer(board.overallLeftOut)]))
                 : .null,
             "overallChart": .html(chart),
-            "overallTable": HabitCharts.monthlyTable(first: board.first, values: overall, r),
+            // No habit that counts, no figures: not a table of one "0%".
+            "overallTable": board.overallCount > 0 ? HabitCharts.monthlyTable(first: board.first, values: overall, r) : .array([]),
         ])
     }
 

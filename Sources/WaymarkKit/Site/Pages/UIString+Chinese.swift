@@ -6,6 +6,10 @@ extension UIString {
         case .notFoundTitle: return "找不到页面"
         case .notFoundText: return "本网站中没有 {path}。"
         case .backToOverview: return "返回概览"
+        // The front page of a site without points
+        case .allHabits: return "全部 {n} 个习惯"
+        case .countHabits: return "习惯"
+        case .noSections: return "这些数据源中还没有 Waymark 能显示的内容：没有习惯、目标、体重、待办或笔记。"
         // Privacy
         case .frontPageTitle: return "首页"
         case .weightChangesNote: return "本网站不显示体重数值：图表显示相对每个时间段开始时的变化。"

@@ -6,6 +6,10 @@ extension UIString {
         case .notFoundTitle: return "Page not found"
         case .notFoundText: return "Nothing is at {path} in this site."
         case .backToOverview: return "Back to the overview"
+        // The front page of a site without points
+        case .allHabits: return "All {n} habits"
+        case .countHabits: return "Habits"
+        case .noSections: return "These sources hold nothing Waymark shows yet: no habits, targets, weighings, to-dos or notes."
         // Privacy
         case .frontPageTitle: return "Home"
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
@@ -373,7 +377,7 @@ extension UIString {
         case .bodyFatTitle: return "Body fat"
         case .bodyFatLatest: return "Latest"
         case .bodyFatChartTitle: return "Body fat, every reading and the trend"
-        case .bodyFatChartDescription: return "From {start} to {end} the body fat trend went from {first} % to {last} % ({change} points)."
+        case .bodyFatChartDescription: return "From {start} to {end} the body fat trend went from {first} % to {last} % ({change} percentage points)."
         case .bodyFatPercent: return "Body fat (%)"
         case .bodyFatReadings: return "Readings"
         case .moodLabel: return "Mood: {mood}"

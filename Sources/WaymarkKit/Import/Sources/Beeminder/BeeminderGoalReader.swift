@@ -93,7 +93,7 @@ enum BeeminderGoalReader {
                 continue
             }
             let comment = point.comment?.trimmingWhitespace()
-            part.export.points.append(PointRecord(point: 1, type: "tag", name: goal.slug, describe: comment.flatMap { $0.isEmpty ? nil : $0 },
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: goal.slug, describe: comment.flatMap { $0.isEmpty ? nil : $0 },
                                                   date: .day(point.day), value: point.value))
         }
     }

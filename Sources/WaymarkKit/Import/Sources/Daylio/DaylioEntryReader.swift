@@ -43,9 +43,9 @@ struct DaylioEntryReader {
         var seen: Set<String> = []
         for activity in activities(table.text(row, columns.activities)) where seen.insert(activity).inserted {
             if habits.insert(activity).inserted {
-                export.tags.append(Tag(name: activity, point: 1, habit: HabitDetails(source: DaylioImporter.source)))
+                export.tags.append(Tag(name: activity, habit: HabitDetails(source: DaylioImporter.source)))
             }
-            export.points.append(PointRecord(point: 1, type: "tag", name: activity, date: .instant(instant)))
+            export.points.append(PointRecord(point: 0, type: "tag", name: activity, date: .instant(instant)))
         }
 
         if !table.text(row, columns.scales).isEmpty { scales += 1 }

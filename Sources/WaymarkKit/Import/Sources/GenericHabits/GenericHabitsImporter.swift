@@ -72,7 +72,7 @@ enum GenericHabitsImporter {
             }
             guard let date, !habit.isEmpty, valueOK else { continue }
             if habits.insert(habit).inserted {
-                part.export.tags.append(Tag(name: habit, point: 1, habit: HabitDetails(source: source)))
+                part.export.tags.append(Tag(name: habit, habit: HabitDetails(source: source)))
             }
             if let unitAt, unitAt < row.count, case let unit = table.text(row, unitAt), !unit.isEmpty {
                 let field = row[unitAt]
@@ -94,7 +94,7 @@ enum GenericHabitsImporter {
                 if value != 1 { amounts.insert(habit) }
             }
             let note = table.text(row, noteAt)
-            part.export.points.append(PointRecord(point: 1, type: "tag", name: habit, describe: note.isEmpty ? nil : note,
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: habit, describe: note.isEmpty ? nil : note,
                                                   date: date.moment(in: context.zone), value: value))
         }
         // Values with a unit, or values other than 1, make a habit numerical; a unit alone does not.

@@ -59,7 +59,7 @@ enum HabitBullImporter {
             if habitIndex[habit] == nil {
                 habitIndex[habit] = part.export.tags.count
                 let describe = table.text(fields, describeAt), category = table.text(fields, categoryAt)
-                part.export.tags.append(Tag(name: habit, describe: describe.isEmpty ? nil : describe, point: 1,
+                part.export.tags.append(Tag(name: habit, describe: describe.isEmpty ? nil : describe,
                                             habit: HabitDetails(source: source, category: category.isEmpty ? nil : category)))
             }
             let dateField = fields[dateAt], valueField = fields[valueAt]
@@ -105,7 +105,7 @@ enum HabitBullImporter {
                 continue
             }
             seen[key] = (row.value, row.line)
-            part.export.points.append(PointRecord(point: 1, type: "tag", name: row.habit, describe: row.comment.isEmpty ? nil : row.comment,
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: row.habit, describe: row.comment.isEmpty ? nil : row.comment,
                                                   date: .day(row.day), value: numerical.contains(row.habit) ? row.value : nil))
         }
         for index in part.export.tags.indices where part.export.tags[index].name.map(numerical.contains) == true {

@@ -110,7 +110,7 @@ enum LoopCSVImporter {
                 builder.part.diagnostics.append(.warning(file.path, .file,
                     "Habits.csv has no habit numbered \(number); read as habit “\(Diagnostic.shorten(folderName))”"))
             }
-            let tag = Tag(name: folderName, point: 1, habit: HabitDetails(source: LoopPartBuilder.source))
+            let tag = Tag(name: folderName, habit: HabitDetails(source: LoopPartBuilder.source))
             habits.append(LoopHabitsCSV.Habit(position: number, tag: tag, numerical: nil))
         }
 

@@ -109,7 +109,7 @@ struct LoopDBReader {
                 default: warn("target \(Self.quote(v(9))) is not a number; left out")
                 }
             }
-            let tag = Tag(name: name, describe: describe, color: color, point: 1, habit: details)
+            let tag = Tag(name: name, describe: describe, color: color, habit: details)
             habits.append((id, Habit(name: builder.add(tag), numerical: numerical)))
         }
         return habits

@@ -108,7 +108,7 @@ enum LoopHabitsCSV {
                 default: warn(f, "archived \"\(Diagnostic.shorten(f.text))\" is not true or false; read as false")
                 }
             }
-            let tag = Tag(name: habitName, describe: describe, color: tagColor, point: 1, habit: details)
+            let tag = Tag(name: habitName, describe: describe, color: tagColor, habit: details)
             habits.append(Habit(position: number, tag: tag, numerical: numerical))
         }
         return habits

@@ -1,7 +1,7 @@
 /// Collects what a Loop backup or CSV export holds into a `SourcePart`, the same way for both:
-/// habits become tags worth 1 point, manual checks and numerical entries (0 included) become
-/// point records, skips become `HabitDay`s, and a note written on a day that is not a completion
-/// becomes a `Note`.
+/// habits become tags (worth no points: Loop has none), manual checks and numerical entries
+/// (0 included) become point records, skips become `HabitDay`s, and a note written on a day that
+/// is not a completion becomes a `Note`.
 struct LoopPartBuilder {
     static let source = "Loop Habit Tracker"
     static let automatic = "automatic checks (implied by the frequency) are not completions"
@@ -52,7 +52,7 @@ struct LoopPartBuilder {
         let note = note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         switch meaning {
         case .completion(let amount):
-            part.export.points.append(PointRecord(point: 1, type: "tag", name: habit, describe: note, date: .day(day), value: amount))
+            part.export.points.append(PointRecord(point: 0, type: "tag", name: habit, describe: note, date: .day(day), value: amount))
             return true
         case .skip: part.export.skips.append(HabitDay(habit: habit, day: day))
         case .automatic: part.drop(Self.automatic)
