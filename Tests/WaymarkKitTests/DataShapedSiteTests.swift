@@ -242,8 +242,9 @@ import Testing
         #expect(sources.count >= 13)
         let site = Site(sources + [path("openscale-app-export")], extra: ["--skip-invalid"])
         #expect(site.code == 0, "\(site.stderr)")
-        // The newest record of any source (HabitBull's 2022-11-22), never an older export's date.
-        #expect(site.now == "2022-11-22T23:59:59+00:00")
+        // The newest record of any source (the top-level Loop CSV's Checkmarks.csv, 2025-04-18),
+        // never an older export's date.
+        #expect(site.now == "2025-04-18T23:59:59+00:00")
         #expect(!site.stderr.contains("left out of the statistics") && !site.stderr.contains("points.json"))
         #expect(site.folders == ["habits", "notes", "weight", "weight.csv", "years"])
         #expect(site.menu == ["Overview", "Habits", "Weight", "Notes"])

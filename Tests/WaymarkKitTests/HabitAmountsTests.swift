@@ -81,7 +81,7 @@ struct HabitAmountsTests {
         #expect(sugar.bestStreak?.length == 3 && sugar.currentStreak?.length == 1)
         #expect((0..<7).map(sugar.isDone) == [true, true, true, false, true, false, true])
         #expect(sugar.amounts == HabitAmounts(total: 8, daysEntered: 6, weeksEntered: 2, bestDay: F.day("2024-05-04"), best: 5))
-        #expect(sugar.points == 3)
+        #expect(sugar.points == 0)  // an imported habit earns no points
         let run = HabitFigures(name: "Run", tag: log.habits[1].tag, days: log.habits[1].days)
         #expect(run.completions == 2 && run.amounts?.daysEntered == 2)
         #expect(run.isDone(0) && !run.isDone(1))
