@@ -20,20 +20,7 @@ struct CSVTable {
     /// The table of `file`, or nil (with an error in `diagnostics`) when it cannot be read as CSV
     /// with a header line.
     static func read(_ file: SourceFile, diagnostics: inout [Diagnostic]) -> CSVTable? {
-        let raw: [UInt8]
-        do {
-            raw = try file.readAll(limit: sizeLimit)
-        } catch {
-            diagnostics.append(.error(file.path, .file, error.message, category: error.category))
-            return nil
-        }
-        let text: SourceText
-        do {
-            text = try SourceText(checking: raw)
-        } catch {
-            diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
-            return nil
-        }
+        guard let text = file.text(limit: sizeLimit, diagnostics: &diagnostics) else { return nil }
         let rows: [[CSVReader.Field]]
         do {
             rows = try CSVReader.parse(text.bytes)

@@ -39,28 +39,7 @@ enum BeeminderImporter {
 
     static func read(_ file: SourceFile, _ context: ImportContext) -> SourcePart {
         var part = SourcePart(kind: name, files: [file.path])
-        let raw: [UInt8]
-        do {
-            raw = try file.readAll(limit: maxSize)
-        } catch {
-            part.diagnostics.append(.error(file.path, .file, error.message, category: error.category))
-            return part
-        }
-        let text: SourceText
-        do {
-            text = try SourceText(checking: raw)
-        } catch {
-            part.diagnostics.append(.error(file.path, .lineColumn(line: error.line, column: error.column), error.message))
-            return part
-        }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text.bytes)
-        } catch {
-            let (line, column) = SourceText.lineColumn(of: error.offset, in: text.bytes)
-            part.diagnostics.append(.error(file.path, .lineColumn(line: line, column: column), error.message))
-            return part
-        }
+        guard let value = file.json(limit: maxSize, diagnostics: &part.diagnostics) else { return part }
         guard let goal = BeeminderGoal.parse(value, file: file, zone: context.zone, diagnostics: &part.diagnostics) else { return part }
         BeeminderGoalReader.read(goal, file: file, context: context, into: &part)
         return part
