@@ -216,11 +216,11 @@ import Testing
     }
 
     @Test func dataWithNothingToShowMakesOnlyAFrontPageSayingSo() throws {
-        // BMI, heart rate and a workout, no body mass: nothing any section shows.
+        // BMI, heart rate and a workout, no body mass: only the workout, in activity.csv.
         let sources = [path("apple-health-dogsheep-healthkit-to-sqlite/export.xml")]
         let site = Site(sources)
         #expect(site.code == 0, "\(site.stderr)")
-        #expect(site.folders.isEmpty && site.menu.isEmpty)
+        #expect(site.folders == ["activity.csv"] && site.menu.isEmpty)
         #expect(site.read("index.html")?.contains("These sources hold nothing Waymark shows yet") == true)
         expectNoPoints(sources, site)
     }
@@ -246,7 +246,7 @@ import Testing
         // never an older export's date.
         #expect(site.now == "2025-04-18T23:59:59+00:00")
         #expect(!site.stderr.contains("left out of the statistics") && !site.stderr.contains("points.json"))
-        #expect(site.folders == ["habits", "notes", "weight", "weight.csv", "years"])
+        #expect(site.folders == ["activity.csv", "habits", "notes", "weight", "weight.csv", "years"])
         #expect(site.menu == ["Overview", "Habits", "Weight", "Notes"])
         let index = try #require(site.read("index.html"))
         // Habits first, then the weight.
