@@ -28,6 +28,15 @@ public struct ActivityFigures: Sendable, Equatable {
         return ActivityFigures(days: days, nights: nights, workouts: workouts, workoutCopies: copies, goals: goals)
     }
 
+    /// Days with a figure of any metric, a night's sleep ending on them or a workout starting on
+    /// them: the front page's "days of activity".
+    public func activeDays(in zone: Zone) -> Int {
+        var days = Set(self.days.map(\.day))
+        days.formUnion(nights.map(\.night))
+        days.formUnion(workouts.map { Moment.instant($0.start).localDate(in: zone) })
+        return days.count
+    }
+
     /// The rows of `activity.csv`: a row a day a metric that has a figure that day, sorted by
     /// day, then metric name (byte order). The metrics are those of `ActivityDays`; `sleep`, the
     /// minutes asleep of the night ending that day (a night of time in bed only has no row);

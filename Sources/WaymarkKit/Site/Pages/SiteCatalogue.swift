@@ -88,7 +88,7 @@ struct SiteCatalogue: Sendable {
             let csv = content.weight != nil && options.privacy.weight != .changes
             list.add(.weight, ["weight/index.html"] + (csv ? [WeightPage.csvPath] : []))
         }
-        if builds(.activity), content.activity != nil { list.add(.activity, ActivityPage.csvPath) }
+        if builds(.activity), content.activity != nil { list.add(.activity, ActivityPage.path, ActivityPage.csvPath) }
         if builds(.todos) { list.add(.todos, "todos/index.html") }
         if options.baseURL != nil && AtomFeed.title(options) != nil { list.add(.feed, AtomFeed.path) }
         let sitemapPages = list.paths.filter { $0.hasSuffix(".html") }
@@ -180,7 +180,7 @@ struct SiteCatalogue: Sendable {
         case .weight: return try WeightPage.render(content, content.weight, r)
         case .activity:
             guard let activity = content.activity else { return [] }
-            return ActivityPage.render(activity, content)
+            return try ActivityPage.render(activity, content, r)
         case .todos: return [try TodosPage.render(content, r)]
         case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         case .robots: return [SearchEngineFiles.robots(content.options)]
