@@ -34,7 +34,9 @@ struct SiteCatalogue: Sendable {
     init(_ content: SiteContent, theme: Theme) throws(Failure) {
         let templates: TemplateSet
         do throws(TemplateError) { templates = try TemplateSet(theme.templates) } catch { throw .template(error) }
-        let options = content.options
+        var options = content.options
+        // Activity dated only after the day shown has no page: no menu entry may link to one.
+        if content.activity == nil { options.sections.remove(.activity) }
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let r = PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
