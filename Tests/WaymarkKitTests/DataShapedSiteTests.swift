@@ -215,13 +215,17 @@ import Testing
         expectNoPoints(sources + (site.code == 0 ? [] : ["--skip-invalid"]), built)
     }
 
-    @Test func dataWithNothingToShowMakesOnlyAFrontPageSayingSo() throws {
-        // BMI, heart rate and a workout, no body mass: nothing any section shows.
+    @Test func aWorkoutAloneMakesTheActivitySection() throws {
+        // BMI, heart rate and a workout, no body mass: only the workout (a 5-minute run on
+        // 2016-11-14), on the Activity page and in activity.csv.
         let sources = [path("apple-health-dogsheep-healthkit-to-sqlite/export.xml")]
         let site = Site(sources)
         #expect(site.code == 0, "\(site.stderr)")
-        #expect(site.folders.isEmpty && site.menu.isEmpty)
-        #expect(site.read("index.html")?.contains("These sources hold nothing Waymark shows yet") == true)
+        #expect(site.folders == ["activity", "activity.csv"] && site.menu == ["Activity"])
+        let index = try #require(site.read("index.html"))
+        #expect(!index.contains("These sources hold nothing Waymark shows yet"))
+        #expect(index.contains(#"<span class="count">1</span> <span class="label">Days of activity</span>"#))
+        #expect(site.read("activity/index.html")?.contains("<td>Running</td><td>1</td><td>5 min</td><td>0.8</td></tr>") == true)
         expectNoPoints(sources, site)
     }
 
@@ -246,8 +250,8 @@ import Testing
         // never an older export's date.
         #expect(site.now == "2025-04-18T23:59:59+00:00")
         #expect(!site.stderr.contains("left out of the statistics") && !site.stderr.contains("points.json"))
-        #expect(site.folders == ["habits", "notes", "weight", "weight.csv", "years"])
-        #expect(site.menu == ["Overview", "Habits", "Weight", "Notes"])
+        #expect(site.folders == ["activity", "activity.csv", "habits", "notes", "weight", "weight.csv", "years"])
+        #expect(site.menu == ["Overview", "Habits", "Weight", "Activity", "Notes"])
         let index = try #require(site.read("index.html"))
         // Habits first, then the weight.
         let habits = try #require(index.range(of: "habits-lead-heading")), weight = try #require(index.range(of: "weight-heading"))

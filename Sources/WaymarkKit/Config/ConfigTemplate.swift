@@ -61,7 +61,7 @@ enum ConfigTemplate {
           // "baseURL": "https://example.org/progress/",
 
           // The parts of the site to build (default: all of them).
-          // "sections": ["overview", "points", "habits", "targets", "weight", "todos", "notes", "years"],
+          // "sections": ["overview", "points", "habits", "targets", "weight", "activity", "todos", "notes", "years"],
 
           // What the site shows the world. These are the defaults: private.
           "privacy": {

@@ -4,8 +4,8 @@
 ///    each source in its format, a Waymark export folder among them), with every problem, less
 ///    what the site does not show (`PublishedExport`). `check` stops here.
 /// 2. **compute**: the published notes through Markdown (`NoteRendering`), then side by side the
-///    records in order (`PointsOrder`), the rest arranged (`ContentArrangement`), the weight
-///    figures (`WeightStatistics`) with the habits and years, and the point statistics
+///    records in order (`PointsOrder`), the rest arranged (`ContentArrangement`) with the
+///    activity figures (`ActivityFigures`), the weight figures (`WeightStatistics`) with the habits and years, and the point statistics
 ///    (`PointStatistics`) → `SiteContent`; then every page listed by name (`SiteCatalogue`) →
 ///    `PreparedSite`.
 /// 3. **render** (`render(_:into:)`): every page of the catalogue, once, into a `SiteSink`: the
@@ -150,15 +150,16 @@ public struct BuildPipeline: Sendable {
             return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
         }
         let figuresExport = inputs.export
-        let (points, arranged, (weight, reviews), statistics) = parallelism.all(
+        let (points, (arranged, activity), (weight, reviews), statistics) = parallelism.all(
             { PointsOrder(figuresExport.points, zone: options.zone, now: options.now) },
-            { ContentArrangement(export, rendered: rendered, today: today, zone: options.zone) },
+            { (ContentArrangement(export, rendered: rendered, today: today, zone: options.zone),
+               ActivityFigures.make(figuresExport, now: options.now, zone: options.zone)) },
             { () -> (WeightStatistics?, SiteContent.Reviews) in
                 let weight = WeightStatistics.make(figuresExport, options)
                 return (weight, SiteContent.reviews(figuresExport, options, weights: weight?.series))
             },
             { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
-        let figures = ContentCache.Figures(points: points, weight: weight, reviews: reviews, statistics: statistics)
+        let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics)
         cache?.content.keep(figures, for: inputs)
         return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
     }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The compute step's figures, kept between the builds of one preview: the records in order, the
-/// weight figures, the habits and years and the point statistics. They are computed from the
+/// weight and activity figures, the habits and years and the point statistics. They are computed from the
 /// export without the notes' Markdown (`Figures.inputs`) and the moment and zone, in a build as
 /// in the preview, so they can read nothing that is not compared: they are reused only when
 /// those inputs are equal, and a note's text alone changes none of them.
@@ -17,6 +17,7 @@ final class ContentCache: Sendable {
     struct Figures: Sendable {
         var points: PointsOrder
         var weight: WeightStatistics?
+        var activity: ActivityFigures?
         var reviews: SiteContent.Reviews
         var statistics: PointStatistics
 
@@ -58,6 +59,6 @@ extension SiteContent {
     /// The content of `export`, with its figures and its notes, targets and habits arranged.
     init(export: Export, options: SiteOptions, figures: ContentCache.Figures, arranged: ContentArrangement) {
         self.init(export: export, options: options, points: figures.points, arranged: arranged, weight: figures.weight,
-                  reviews: figures.reviews, pointStatistics: figures.statistics)
+                  reviews: figures.reviews, pointStatistics: figures.statistics, activity: figures.activity)
     }
 }

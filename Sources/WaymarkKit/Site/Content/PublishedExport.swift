@@ -56,6 +56,12 @@ struct PublishedExport {
             e.profile.heightCm = nil
             e.bodyFat = []
         }
+        if !builds(.activity) {
+            e.activity = []
+            e.sleep = []
+            e.workouts = []
+            e.goals = []
+        }
         if !builds(.todos) { e.todos = [] }
         if !builds(.targets) { e.targets = [] }
         if !builds(.habits) {

@@ -7,7 +7,8 @@ public enum SectionsWithData {
     /// - points: a point record worth something, or a habit or target with a points value (the
     ///   points app); habits read from other trackers earn none;
     /// - habits: a habit or a habit check; targets, weight (weighings or body fat), to-dos and
-    ///   notes: one of their own;
+    ///   notes: one of their own; activity: an activity sample, a sleep record or a workout (goals
+    ///   alone are targets of nothing recorded);
     /// - years: any of points, habits, targets, weight or notes (to-dos have no year figures);
     /// - overview: the points' dashboards, or a summary of two or more sections. With a single
     ///   section the front page leads with that section instead of repeating it.
@@ -17,6 +18,7 @@ public enum SectionsWithData {
         if !export.tags.isEmpty || export.points.contains(where: { $0.type?.lowercased() == "tag" }) { sections.insert(.habits) }
         if !export.targets.isEmpty { sections.insert(.targets) }
         if !export.weights.isEmpty || !export.bodyFat.isEmpty { sections.insert(.weight) }
+        if !export.activity.isEmpty || !export.sleep.isEmpty || !export.workouts.isEmpty { sections.insert(.activity) }
         if !export.todos.isEmpty { sections.insert(.todos) }
         if !export.notes.isEmpty { sections.insert(.notes) }
         if !sections.isDisjoint(with: [.points, .habits, .targets, .weight, .notes]) { sections.insert(.years) }

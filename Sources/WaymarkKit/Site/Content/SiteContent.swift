@@ -14,6 +14,8 @@ struct SiteContent: Sendable {
     let arranged: ContentArrangement
     /// Weight figures; nil without weighings.
     let weight: WeightStatistics?
+    /// The activity, sleep and workouts up to today; nil without any.
+    let activity: ActivityFigures?
     /// Every habit's strength, streaks and windows.
     let habits: HabitBoard
     /// Every year with data, oldest first.
@@ -65,13 +67,15 @@ struct SiteContent: Sendable {
     }
 
     init(export: Export, options: SiteOptions, points: PointsOrder, arranged: ContentArrangement, weight: WeightStatistics?,
-         reviews: Reviews, pointStatistics: PointStatistics) {
+         reviews: Reviews, pointStatistics: PointStatistics, activity: ActivityFigures? = nil) {
         self.export = export
         self.options = options
         self.pointStatistics = pointStatistics
         self.points = points
         self.arranged = arranged
         self.weight = weight
+        // Activity pages and files go with the section.
+        self.activity = options.builds(.activity) ? activity : nil
         habits = reviews.habits
         // The years' pages, links and figures go with the section.
         years = options.builds(.years) ? reviews.years : []

@@ -258,8 +258,9 @@ enum DashboardPage {
             // "Timed habits" are the points app's; other trackers' are habits.
             (e.tags.contains { $0.habit != nil } ? .countHabits : .countTags, e.tags.count, "habits/index.html", .habits),
             (.countTargets, e.targets.count, "targets/index.html", .targets), (.countWeights, e.weights.count, "weight/index.html", .weight),
+            (.countActivityDays, content.activity?.activeDays(in: content.zone) ?? 0, "activity/index.html", .activity),
             (.countTodos, e.todos.count, "todos/index.html", .todos), (.countNotes, e.notes.count, "notes/index.html", .notes),
-        ].filter { content.options.builds($0.3) }
+        ].filter { content.options.builds($0.3) && ($0.3 != .activity || content.activity != nil) }
         return .array(counts.map { key, n, href, _ in
             ["label": .string(r.text(key)), "count": .string(r.format.integer(n)), "href": .string(root + href)]
         })

@@ -25,6 +25,8 @@ enum Page: Hashable, Sendable {
     case target(slug: String)
     /// `weight/index.html`, with `weight.csv` when the site shows absolute weights.
     case weight
+    /// The activity, sleep and workouts: `activity/index.html` and `activity.csv`.
+    case activity
     case todos
     /// `feed.xml`.
     case feed

@@ -31,6 +31,7 @@ struct PageRenderer: Sendable {
             ("points/index.html", .navPoints, .points),
             ("targets/index.html", .navTargets, .targets),
             ("weight/index.html", .navWeight, .weight),
+            ("activity/index.html", .navActivity, .activity),
             ("todos/index.html", .navTodos, .todos),
             ("notes/index.html", .navNotes, .notes),
         ]

@@ -34,7 +34,9 @@ struct SiteCatalogue: Sendable {
     init(_ content: SiteContent, theme: Theme) throws(Failure) {
         let templates: TemplateSet
         do throws(TemplateError) { templates = try TemplateSet(theme.templates) } catch { throw .template(error) }
-        let options = content.options
+        var options = content.options
+        // Activity dated only after the day shown has no page: no menu entry may link to one.
+        if content.activity == nil { options.sections.remove(.activity) }
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let r = PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
@@ -88,6 +90,7 @@ struct SiteCatalogue: Sendable {
             let csv = content.weight != nil && options.privacy.weight != .changes
             list.add(.weight, ["weight/index.html"] + (csv ? [WeightPage.csvPath] : []))
         }
+        if builds(.activity), content.activity != nil { list.add(.activity, ActivityPage.path, ActivityPage.csvPath) }
         if builds(.todos) { list.add(.todos, "todos/index.html") }
         if options.baseURL != nil && AtomFeed.title(options) != nil { list.add(.feed, AtomFeed.path) }
         let sitemapPages = list.paths.filter { $0.hasSuffix(".html") }
@@ -177,6 +180,9 @@ struct SiteCatalogue: Sendable {
             guard let i = targets[slug] else { return [] }
             return [try TargetsPages.renderTarget(i, content, r)]
         case .weight: return try WeightPage.render(content, content.weight, r)
+        case .activity:
+            guard let activity = content.activity else { return [] }
+            return try ActivityPage.render(activity, content, r)
         case .todos: return [try TodosPage.render(content, r)]
         case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         case .robots: return [SearchEngineFiles.robots(content.options)]

@@ -9,7 +9,7 @@ public enum UIString: String, CaseIterable, Sendable {
     case skipToContent, generatedBy, generatedOn, dataUpTo, dataUpToDetail, overallLeftOut, overallLeftOutOne, overallStrengthNone, goalAbove, goalBelow, goalDirectionUnknown, figuresTo, noWeighingsInRange, siteTitleDefault, siteTitleNamed, mainNavigation, allHabits, countHabits, noSections
     // Overview
     case overviewTitle, welcomeNamed, welcomeAnonymous, records
-    case countPoints, countTags, countTargets, countWeights, countTodos, countNotes
+    case countPoints, countTags, countTargets, countWeights, countActivityDays, countTodos, countNotes
     case nothingHere
     // Dashboard
     case periodDay, periodWeek, periodMonth, periodYear, periodAll, periodChooser, cardTotal, cardProgress, cardStreak, cardAverage, cardCompleted, cardRate, encourageDay, encourageWeek, encourageMonth, encourageYear, encourageAll, encourageSteady, encourageEmpty, spentAmount, sinceStart, daysOne, daysMany, perDay, noTargetsDue, doneOfDue, heatmapTitle, heatmapDescription, heatmapEmpty, less, more, pointsOne, pointsMany, chartHours, chartDays, chartWeeks, chartDescription, chartEmpty, hourOf, weekOf, habitsTitle, habit, completions, timeSpent, lastDone, never, hoursMinutes, minutesOnly, hoursOnly, recentActivity, today, yesterday, noteLabel, builtFrom
@@ -46,6 +46,10 @@ public enum UIString: String, CaseIterable, Sendable {
     case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
     // Privacy
     case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
+    // Activity
+    case navActivity, activityTitle, activitySteps, activityDistance, activityFlights, activityActiveEnergy, activityExercise, activityStand, activityMindful, activityTotalEnergy, activityMoveMinutes, activityHeartPoints, activityHeartMinutes, activityUnitSteps, activityUnitFloors, activityUnitKm, activityUnitKcal, activityUnitMin, activityUnitHours, activityDailyMean, activityGoalMet, activityGoalMetOne, activityDailyMeanOne, activityNoFigure, activityDailyTitle, activityDailyDescription, activityWeeklyTitle, activityWeeklyDescription, activityCalendarTitle, activityCalendarDescription, activityDaysWithSteps, activityDaysGoalMet, activityGoal, activityGoalReached, activityYes, activityNo, activityTotal, activityDaysWithFigure, activityBestDays, activityDownloadCSV
+    case activityWorkouts, activityWorkoutsIntro, activityWorkoutsByKind, activityWorkoutsRecent, activityKind, activityWorkoutCount, activityDuration, activityWorkoutName, activityEnergy, activityDistanceKm, kindRunning, kindWalking, kindHiking, kindCycling, kindSwimming, kindRowing, kindElliptical, kindStrength, kindHiit, kindYoga, kindDance, kindOther
+    case sleepTitle, sleepAsleep, sleepMean, sleepMeanOne, sleepBedtime, sleepWake, sleepSpread, sleepChartTitle, sleepChartDescription, sleepNight, sleepInBed
     // Links and feed
     case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
 }

@@ -1,0 +1,68 @@
+/// The Activity page's workouts: how many of each sport, with their minutes and distance, by
+/// year, and the latest workouts, each once (`WorkoutLog`).
+enum ActivityWorkouts {
+    /// Workouts the latest-workouts table lists at most.
+    static let latest = 50
+
+    /// The template's `workouts`; null without any.
+    static func make(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
+        guard !activity.workouts.isEmpty else { return .null }
+        let f = r.format
+        let zone = content.zone
+        struct Key: Hashable, Comparable {
+            var year: Int
+            var kind: WorkoutKind
+            static func < (a: Key, b: Key) -> Bool { a.year != b.year ? a.year > b.year : a.kind < b.kind }
+        }
+        var sums: [Key: (count: Int, minutes: Double, km: Double, withDistance: Int)] = [:]
+        for w in activity.workouts {
+            let key = Key(year: Moment.instant(w.start).localDate(in: zone).year, kind: w.kind)
+            var s = sums[key] ?? (0, 0, 0, 0)
+            s.count += 1
+            if w.minutes.isFinite { s.minutes += w.minutes }
+            if let km = w.distanceKm, km.isFinite {
+                s.km += km
+                s.withDistance += 1
+            }
+            sums[key] = s
+        }
+        let byKind: [TemplateValue] = sums.keys.sorted().compactMap { key in
+            guard let s = sums[key] else { return nil }
+            return ["year": .string(String(key.year)), "kind": .string(name(key.kind, r)), "count": .string(f.integer(s.count)),
+                    "duration": .string(duration(s.minutes, r)), "distance": .string(s.withDistance > 0 ? f.decimal(s.km) : "—")]
+        }
+        let rows: [TemplateValue] = activity.workouts.reversed().prefix(latest).map { w in
+            ["when": .string(f.moment(.instant(w.start), in: zone)), "name": .string(w.activity), "kind": .string(name(w.kind, r)),
+             "duration": .string(duration(w.minutes, r)), "distance": .string(w.distanceKm.map { f.decimal($0) } ?? "—"),
+             "energy": .string(w.energyKcal.map { f.integer(Int(exactly: $0.rounded()) ?? 0) } ?? "—")]
+        }
+        return ["intro": .string(r.text(.activityWorkoutsIntro, ["n": f.integer(activity.workouts.count)])),
+                "byKind": .array(byKind), "rows": .array(rows)]
+    }
+
+    /// Minutes as "1 h 05 min"-style text, rounded to the minute.
+    static func duration(_ minutes: Double, _ r: PageRenderer) -> String {
+        let total = minutes.isFinite && minutes < 1e9 ? Int(minutes.rounded()) : 0
+        let (h, m) = (total / 60, total % 60)
+        if h == 0 { return r.text(.minutesOnly, ["m": r.format.integer(m)]) }
+        if m == 0 { return r.text(.hoursOnly, ["h": r.format.integer(h)]) }
+        return r.text(.hoursMinutes, ["h": r.format.integer(h), "m": r.format.integer(m)])
+    }
+
+    static func name(_ kind: WorkoutKind, _ r: PageRenderer) -> String {
+        switch kind {
+        case .running: return r.text(.kindRunning)
+        case .walking: return r.text(.kindWalking)
+        case .hiking: return r.text(.kindHiking)
+        case .cycling: return r.text(.kindCycling)
+        case .swimming: return r.text(.kindSwimming)
+        case .rowing: return r.text(.kindRowing)
+        case .elliptical: return r.text(.kindElliptical)
+        case .strength: return r.text(.kindStrength)
+        case .hiit: return r.text(.kindHiit)
+        case .yoga: return r.text(.kindYoga)
+        case .dance: return r.text(.kindDance)
+        case .other: return r.text(.kindOther)
+        }
+    }
+}
