@@ -10,7 +10,7 @@ struct CLITests {
         #expect(h.code == 0)
         #expect(h.stdout.contains("USAGE: waymark build [SOURCE…] [options]"))
         #expect(h.stdout.contains("--skip-invalid"))
-        #expect(CLIRun(["help", "check"]).stdout.contains("USAGE: waymark check SOURCE… [options]"))
+        #expect(CLIRun(["help", "check"]).stdout.contains("USAGE: waymark check [SOURCE…] [options]"))
         let none = CLIRun([])
         #expect(none.code == 64 && none.stderr.contains("COMMANDS:"))
     }

@@ -56,7 +56,7 @@ struct ConfigSchemaTests {
             }
         }
         walk(s["properties"], "")
-        #expect(keys(s["properties"]).count == 13)
+        #expect(keys(s["properties"]).count == 14)
         #expect(missing == [])
     }
 }

@@ -3,16 +3,19 @@ import Testing
 
 /// Google Fit's `Daily Summaries.csv` from Google Takeout.
 struct GoogleFitImporterTests {
+    /// The fixture's weighings, read off its Average weight column: five days, of which 03-02 has
+    /// activity but no weight and 03-04 nothing.
+    static let fixtureWeights = [
+        WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
+        WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
+        WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
+    ]
+
     @Test func readsTheDaysWithAWeighingAndCountsTheRest() throws {
         let file = try WeightFixtures.file("google-fit/Daily Summaries.csv")
         #expect(GoogleFitImporter.recognises(file))
         let part = GoogleFitImporter.read([file], ImportContext(zone: WeightFixtures.paris))
-        // The fixture has five days; 03-02 has activity but no weight, 03-04 nothing.
-        #expect(part.export.weights == [
-            WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
-            WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
-            WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
-        ])
+        #expect(part.export.weights == Self.fixtureWeights)
         #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.nothingRead, 1)])
         #expect(part.diagnostics.isEmpty)
     }
@@ -70,11 +73,7 @@ extension GoogleFitImporterTests {
         let file = SourceFile.memory("Daily Summaries.csv", cr)
         #expect(GoogleFitImporter.recognises(file))
         let part = GoogleFitImporter.read([file], ImportContext(zone: WeightFixtures.paris))
-        #expect(part.export.weights == [
-            WeightEntry(date: WeightFixtures.day(2023, 3, 1), kg: 80.25),
-            WeightEntry(date: WeightFixtures.day(2023, 3, 3), kg: 79.9),
-            WeightEntry(date: WeightFixtures.day(2023, 3, 5), kg: 79.75),
-        ])
+        #expect(part.export.weights == Self.fixtureWeights)
         #expect(part.dropped == [SourcePart.Dropped(GoogleFitImporter.nothingRead, 1)])
         #expect(part.diagnostics.isEmpty)
 

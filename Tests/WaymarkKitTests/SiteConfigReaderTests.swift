@@ -132,7 +132,7 @@ struct SiteConfigReaderTests {
     }
 
     @Test func unknownKeysWithoutACloseMatchListTheKeys() {
-        #expect(messages(#"{"colour": "red"}"#) == [#"waymark.json:1:2: $.colour: unknown key "colour"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
+        #expect(messages(#"{"colour": "red"}"#) == [#"waymark.json:1:2: $.colour: unknown key "colour"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, habitPoints, baseURL, sections, privacy"#])
         // Names other tools use, which edit distance alone would miss.
         #expect(messages(#"{"lang": "en", "publishDir": "x"}"#) == [
             #"waymark.json:1:2: $.lang: unknown key "lang"; did you mean "language"?"#,
@@ -141,7 +141,7 @@ struct SiteConfigReaderTests {
         // Case only: the right spelling is suggested.
         #expect(messages(#"{"timezone": "UTC"}"#) == [#"waymark.json:1:2: $.timezone: unknown key "timezone"; did you mean "timeZone"?"#])
         // A key that is no identifier is quoted in the path.
-        #expect(messages(#"{"a b": 1}"#) == [#"waymark.json:1:2: $["a b"]: unknown key "a b"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
+        #expect(messages(#"{"a b": 1}"#) == [#"waymark.json:1:2: $["a b"]: unknown key "a b"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, habitPoints, baseURL, sections, privacy"#])
     }
 
     @Test func syntaxAndEncodingErrorsStopAtTheFirst() {
@@ -155,7 +155,7 @@ struct SiteConfigReaderTests {
         #expect(utf16 == ["w.json:1:1: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8"])
         // A UTF-8 byte order mark is fine, and columns do not count it.
         let bom = SiteConfigReader(file: "w.json").read([0xEF, 0xBB, 0xBF] + Array(#"{"x": 1}"#.utf8)).problems.map(\.description)
-        #expect(bom == [#"w.json:1:2: $.x: unknown key "x"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, baseURL, sections, privacy"#])
+        #expect(bom == [#"w.json:1:2: $.x: unknown key "x"; the keys are sources, output, title, language, timeZone, weightUnit, goalWeightKg, goalDirection, heightCm, habitPoints, baseURL, sections, privacy"#])
     }
 
     @Test func deepNestingIsRefusedNotRecursedInto() {

@@ -1,8 +1,11 @@
 /// `waymark check SOURCE…`: reads and validates sources, writes nothing, and says what each
 /// held: the format detected, records per kind, the dates, what was merged or left out and why.
+/// It reads `waymark.json` as `build` does (`--config`, else the current folder's), so the units,
+/// habit points, sections and privacy it reports are the ones a build would use.
 enum CheckCommand {
     struct Options: CommandOptions {
         var sources: [String] = []
+        var config: String?
         var timeZone: String?
         var weightUnit: String?
         var distanceUnit: String?
@@ -13,8 +16,9 @@ enum CheckCommand {
     static let spec = CommandSpec<Options>(
         name: "check",
         abstract: "Read and validate exports; write nothing.",
-        arguments: [.many("SOURCE", help: CommonOptions.sourcesHelp, optional: false, \.sources)],
+        arguments: [.many("SOURCE", help: CommonOptions.sourcesHelp, optional: true, \.sources)],
         options: [
+            .value(["--config"], "FILE", help: BuildOptions.configHelp, \.config),
             .value(["--time-zone"], "TZ", help: CommonOptions.timeZoneHelp, \.timeZone),
             .value(["--weight-unit"], "UNIT", help: CommonOptions.weightUnitHelp, \.weightUnit),
             .value(["--distance-unit"], "UNIT", help: CommonOptions.distanceUnitHelp, \.distanceUnit),
@@ -25,16 +29,33 @@ enum CheckCommand {
     )
 
     static func run(_ options: Options, _ env: CommandEnvironment) -> ExitCode {
-        var request: BuildRequest
+        var given = BuildSettings.Given()
         do {
-            request = BuildRequest(source: .paths(options.sources), zone: try CommonOptions.zone(options.timeZone),
-                                   skipInvalid: options.skipInvalid, weightUnit: try CommonOptions.weightUnit(options.weightUnit))
-            request.distanceUnit = try CommonOptions.distanceUnit(options.distanceUnit)
+            given.zone = try CommonOptions.zone(options.timeZone)
+            given.weightUnit = try CommonOptions.weightUnit(options.weightUnit)
+            given.distanceUnit = try CommonOptions.distanceUnit(options.distanceUnit)
         } catch {
             env.standardError("error: \(error.message)\nUsage: \(spec.usage)\n")
             return .usage
         }
+        given.sources = options.sources
+        given.config = options.config
+        given.skipInvalid = options.skipInvalid
         let quiet = options.quiet
+        var request: BuildRequest
+        do throws(BuildSettings.Failure) {
+            let settings = try BuildSettings.resolve(given, fileSystem: env.fileSystem)
+            request = settings.request
+            if !quiet { env.standardError(settings.notes.map { $0 + "\n" }.joined()) }
+        } catch {
+            env.standardError(error.text(usage: spec.usage))
+            return error.exitCode
+        }
+        // `build` falls back to the demo; there is nothing to check in it.
+        guard request.source != .demo else {
+            env.standardError("error: missing SOURCE: name the exports to check, or a config file (--config, or ./waymark.json) that lists them in \"sources\"\nUsage: \(spec.usage)\n")
+            return .usage
+        }
         let progress = BuildCommand.progressLine(quiet: quiet, env)
         request.progress = progress?.report
         let read = env.pipeline.read(request)

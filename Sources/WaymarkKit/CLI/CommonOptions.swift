@@ -7,7 +7,7 @@ enum CommonOptions {
     static let skipInvalidHelp = "Leave out records with problems (a warning each) instead of stopping."
     static let weightUnitHelp = "kg or lb: the unit of weights in files that do not say (Fitbit), and the unit the site shows."
     static let distanceUnitHelp = "km or mi: the unit of distances in files that do not say (Garmin Connect's activities; default km, with a warning)."
-    static let sourcesHelp = "Folders, files or .zip archives to read and merge: a Waymark export, or an export of Apple Health, Loop Habit Tracker, Google Fit, Fitbit, Withings, openScale, Daylio, HabitBull or Beeminder, or a CSV (docs/import.md)."
+    static let sourcesHelp = "Folders, files or .zip archives to read and merge: a Waymark export, or an export of Apple Health, Loop Habit Tracker, Google Fit, Fitbit, Garmin Connect, Strava, Samsung Health, Withings, Renpho, MyFitnessPal, openScale, Daylio, HabitBull or Beeminder, or a CSV (docs/import.md)."
 
     /// `--weight-unit`.
     static func weightUnit(_ text: String?) throws(UsageError) -> WeightUnit? {

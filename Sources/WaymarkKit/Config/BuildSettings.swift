@@ -87,6 +87,8 @@ public struct BuildSettings: Sendable {
         request.goalWeightKg = config.goalWeightKg
         request.goalDirection = config.goalDirection
         request.heightCm = config.heightCm
+        request.habitPoints = config.habitPoints
+        request.configFile = settings.configPath
         request.baseURL = given.baseURL ?? config.baseURL
         request.sections = config.sections
         request.privacy = config.privacy.privacy

@@ -56,6 +56,10 @@ enum ConfigTemplate {
           // "goalDirection": "lose",
           // "heightCm": 170,
 
+          // Points a check of a habit earns, by the habit's name, for trackers that award none
+          // (Loop, HabitBull, Daylio, …); without it such habits earn no points.
+          // "habitPoints": { "Meditate": 5 },
+
           // The address the site is published at: canonical links, social cards and a feed.
           // Without it every link stays relative and the site opens from disk.
           // "baseURL": "https://example.org/progress/",

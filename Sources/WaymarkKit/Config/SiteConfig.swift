@@ -16,6 +16,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Which way the weight goal was set (`goalDirection`), over the sources' (Beeminder's, the profile's).
     public var goalDirection: GoalDirection?
     public var heightCm: Double?
+    /// The points one check of a habit earns (`habitPoints`), by the habit's name, for habits
+    /// read from trackers that award none (Loop, HabitBull, …).
+    public var habitPoints: [String: Int] = [:]
     public var baseURL: BaseURL?
     /// The sections to build; nil builds every one.
     public var sections: Set<SiteSection>?
@@ -44,7 +47,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// The keys of the top-level object, in the order the schema and `waymark init` list them.
     /// The reader, its "did you mean" and the schema test all use these lists.
     static let keys = ["$schema", "sources", "output", "title", "language", "timeZone", "weightUnit",
-                       "goalWeightKg", "goalDirection", "heightCm", "baseURL", "sections", "privacy"]
+                       "goalWeightKg", "goalDirection", "heightCm", "habitPoints", "baseURL", "sections", "privacy"]
     /// The keys of a source given as an object.
     static let sourceKeys = ["path", "weightUnit", "distanceUnit"]
     /// The distance units the schema offers.
@@ -58,6 +61,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Plausible values: a goal weight in kilograms and a height in centimetres.
     static let goalWeightRange = 20.0...500.0
     static let heightRange = 50.0...260.0
+    /// The points a check of a habit may be worth.
+    static let habitPointsRange = 1...100_000
 
     /// The config with relative `sources` and `output` taken as relative to `directory` (the
     /// config file's folder), as Hugo and tsconfig do; absolute paths are kept.

@@ -115,6 +115,7 @@ private struct Checker {
                     badName(value, at, text, what: "goal direction", among: GoalDirection.allCases.map(\.rawValue))
                 }
             case "heightCm": config.heightCm = number(value, at, in: SiteConfig.heightRange, unit: "cm")
+            case "habitPoints": config.habitPoints = habitPoints(value, at)
             case "baseURL":
                 guard let text = string(value, at) else { break }
                 do { config.baseURL = try BaseURL(text) } catch { problem(value.offset, at, "not a base URL: it \(error.message)") }
@@ -152,6 +153,38 @@ private struct Checker {
             }
         }
         return privacy
+    }
+
+    /// `habitPoints`: each habit's name with the whole number of points a check earns.
+    mutating func habitPoints(_ value: LocatedJSON, _ path: ConfigPath) -> [String: Int] {
+        guard case .object(let members) = value.node else {
+            wrongType(value, path, expected: "an object such as { \"Meditate\": 5 }")
+            return [:]
+        }
+        var out: [String: Int] = [:]
+        var seen: Set<String> = []
+        let range = SiteConfig.habitPointsRange
+        for member in members {
+            let at = path.appending(member.key)
+            guard seen.insert(member.key).inserted else {
+                problem(member.keyOffset, at, "appears twice; keep one")
+                continue
+            }
+            if member.key.trimmingCharacters(in: .whitespaces).isEmpty {
+                problem(member.keyOffset, at, "a habit's name is empty")
+                continue
+            }
+            guard case .scalar(.number(let text)) = member.value.node else {
+                wrongType(member.value, at, expected: "a whole number of points")
+                continue
+            }
+            guard let n = Int(text), range.contains(n) else {
+                problem(member.value.offset, at, "\(Diagnostic.shorten(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                continue
+            }
+            out[member.key] = n
+        }
+        return out
     }
 
     /// The members with known keys, each once; unknown and repeated keys become problems.

@@ -59,6 +59,8 @@ extension BuildPipeline {
         if let goal = request.goalWeightKg { result.export.profile.goalWeightKg = goal }
         if let direction = request.goalDirection { result.export.profile.goalDirection = direction }
         if let height = request.heightCm { result.export.profile.heightCm = height }
+        let valued = HabitPointValues(values: request.habitPoints, file: request.configFile.map(Diagnostic.path) ?? "waymark.json")
+        result.diagnostics += valued.apply(to: &result.export)
         if request.source == .demo {
             result.diagnostics = result.diagnostics.map { d in
                 var d = d

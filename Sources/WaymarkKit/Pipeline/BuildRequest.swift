@@ -39,6 +39,10 @@ public struct BuildRequest: Sendable {
     /// Which way the weight goal was set, over the sources' (`waymark.json`).
     public var goalDirection: GoalDirection?
     public var heightCm: Double?
+    /// The points a check of each named habit earns (`waymark.json`'s `habitPoints`).
+    public var habitPoints: [String: Int] = [:]
+    /// The config file the request came from, as messages about its settings name it.
+    public var configFile: String?
     /// The sections to build; nil builds every one (`SiteOptions.sections`).
     public var sections: Set<SiteSection>?
     public var privacy = Privacy()
