@@ -118,3 +118,23 @@ struct CheckWithConfigTests {
         #expect(CLIRun(["check", "--config", dir.file("nope.json")]).code == 66)
     }
 }
+
+extension HabitPointValuesTests {
+    /// Loop's real backup: "Wake up early" has 33 rows in Repetitions (Python's sqlite3 on the
+    /// file), so at 5 points a check the site's points are 165; "Gym" is no habit of it.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func loopsRealBackupEarnsFivePointsACheck() throws {
+        let dir = TemporaryDirectory()
+        let db = TestPaths.shared.appendingPathComponent("real-exports/loop-habit-tracker-db/loop-v12.db").path
+        dir.write("waymark.json", #"{"habitPoints": {"Wake up early": 5, "Gym": 3}}"#)
+        let run = CLIRun(["build", db, "--config", dir.file("waymark.json"), "-o", dir.file("site"), "--time-zone", "UTC"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains(#"habitPoints: no source has a habit named "Gym""#))
+        let stats = try JSONParser.parse(Array(try #require(dir.read("site/stats.json")).utf8))
+        guard case .number(let total)? = stats["periods"]?["all"]?["total"] else {
+            Issue.record("no periods.all.total in stats.json")
+            return
+        }
+        #expect(total == "165")
+    }
+}
