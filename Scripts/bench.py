@@ -2,7 +2,7 @@
 """The body of Scripts/bench: datasets, timed runs, medians, the Hugo comparison, the Apple Health
 import (bench_health.py)."""
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
-import bench_health, bench_hostile
+import bench_health, bench_hostile, bench_markdown
 
 WAYMARK = os.path.abspath(".build/release/waymark")
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
@@ -115,6 +115,10 @@ if "--writer" in sys.argv:
 
 if "--hostile" in sys.argv:
     bench_hostile.run([WAYMARK], work, RUNS)
+    sys.exit(0)
+
+if "--markdown" in sys.argv:
+    bench_markdown.run([WAYMARK], work, RUNS)
     sys.exit(0)
 
 if "--health" in sys.argv:

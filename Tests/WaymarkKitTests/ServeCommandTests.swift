@@ -47,7 +47,7 @@ struct ServeCommandTests {
         try process.run()
         let start = Date()
         var port: Int?
-        while port == nil, Date().timeIntervalSince(start) < 60, process.isRunning {
+        while port == nil, Date().timeIntervalSince(start) < 300, process.isRunning {
             if let line = dir.read("err")?.components(separatedBy: "\n").first(where: { $0.hasPrefix("Serving http://127.0.0.1:") }) {
                 port = Int(line.dropFirst("Serving http://127.0.0.1:".count).prefix { $0.isNumber })
             }
