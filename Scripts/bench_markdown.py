@@ -43,6 +43,7 @@ def seconds(binary, source, out):
 
 
 def run(binaries, work, runs):
+    labels = {b: os.path.relpath(b) for b in binaries}
     print(f"\n## Pathological Markdown ({runs} runs, medians; extra time over a one-word note)\n")
     print("| input | binary | 32 KB | 256 KB | ratio |\n|---|---|---|---|---|")
     base = export(work, "base", "word")
@@ -59,7 +60,7 @@ def run(binaries, work, runs):
             small = statistics.median(times[(b, f"{kind}-{SMALL}")]) - empty
             large = statistics.median(times[(b, f"{kind}-{LARGE}")]) - empty
             ratio = large / small if small > 0.001 else float("nan")
-            print(f"| {kind} | {os.path.basename(os.path.dirname(os.path.dirname(b))) or b} | {small * 1000:.1f} ms | {large * 1000:.1f} ms | {ratio:.1f} |")
+            print(f"| {kind} | {labels[b]} | {small * 1000:.1f} ms | {large * 1000:.1f} ms | {ratio:.1f} |")
 
 
 if __name__ == "__main__":
