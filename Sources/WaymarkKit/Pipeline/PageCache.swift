@@ -10,6 +10,8 @@ final class PageCache: Sendable {
     private struct State: Sendable {
         var frame: SiteCatalogue.Frame
         var data: ContentCache.Inputs
+        var notes: [SiteContent.NoteEntry]
+        var headings: [PageInputs.Heading]
         var pages: [Page: (inputs: PageInputs, files: [SiteFile])]
     }
 
@@ -22,14 +24,17 @@ final class PageCache: Sendable {
         private let cache: PageCache
         private let frame: SiteCatalogue.Frame
         private let data: ContentCache.Inputs
+        private let notes: [SiteContent.NoteEntry]
+        private let headings: [PageInputs.Heading]
         private let inputs: [Page: PageInputs]
         /// The pages whose inputs are unchanged, with their last files.
         let reusable: [Page: [SiteFile]]
         private let taken = Mutex<[Page: [SiteFile]]>([:])
 
-        fileprivate init(cache: PageCache, frame: SiteCatalogue.Frame, data: ContentCache.Inputs, inputs: [Page: PageInputs],
-                         reusable: [Page: [SiteFile]]) {
-            (self.cache, self.frame, self.data, self.inputs, self.reusable) = (cache, frame, data, inputs, reusable)
+        fileprivate init(cache: PageCache, frame: SiteCatalogue.Frame, data: ContentCache.Inputs, notes: [SiteContent.NoteEntry],
+                         headings: [PageInputs.Heading], inputs: [Page: PageInputs], reusable: [Page: [SiteFile]]) {
+            (self.cache, self.frame, self.data, self.notes, self.headings) = (cache, frame, data, notes, headings)
+            (self.inputs, self.reusable) = (inputs, reusable)
         }
 
         /// The files of `page` kept from the build before, if its inputs are unchanged.
@@ -53,27 +58,29 @@ final class PageCache: Sendable {
                 guard let files = files[page] else { continue }
                 pages[page] = (inputs, files)
             }
-            cache.kept.withLock { $0 = State(frame: frame, data: data, pages: pages) }
+            cache.kept.withLock { $0 = State(frame: frame, data: data, notes: notes, headings: headings, pages: pages) }
         }
     }
 
     /// The build of `catalogue`, whose content was computed from `data`.
     func start(_ catalogue: SiteCatalogue, data: ContentCache.Inputs) -> Build {
         let frame = catalogue.frame
-        let headings = catalogue.noteHeadings()
+        let notes = catalogue.content.notes, headings = catalogue.noteHeadings
         var inputs: [Page: PageInputs] = [:]
         inputs.reserveCapacity(catalogue.pages.count)
-        for page in catalogue.pages { inputs[page] = catalogue.inputs(of: page, headings: headings) }
+        for page in catalogue.pages { inputs[page] = catalogue.inputs(of: page) }
         var reusable: [Page: [SiteFile]] = [:]
         kept.withLock { state in
             guard let state, state.frame == frame else { return }
-            let sameData = state.data == data
+            // What many pages share is compared once.
+            let (sameData, sameNotes, sameHeadings) = (state.data == data, state.notes == notes, state.headings == headings)
             for (page, now) in inputs {
-                guard let old = state.pages[page], sameData || !now.data, old.inputs == now else { continue }
+                guard let old = state.pages[page], sameData || !now.data, sameNotes || !now.everyNote,
+                      sameHeadings || !now.everyHeading, old.inputs == now else { continue }
                 reusable[page] = old.files
             }
         }
-        return Build(cache: self, frame: frame, data: data, inputs: inputs, reusable: reusable)
+        return Build(cache: self, frame: frame, data: data, notes: notes, headings: headings, inputs: inputs, reusable: reusable)
     }
 
     /// Pages taken from the build before and rendered, since the last `resetCounts` (tests).

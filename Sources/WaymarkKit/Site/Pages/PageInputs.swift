@@ -7,9 +7,13 @@ struct PageInputs: Equatable, Sendable {
     /// Whether the page reads the records and figures: everything computed from the export but
     /// the notes' Markdown (`ContentCache.Inputs`, compared once for the whole site).
     var data = false
-    /// The notes whose text it shows (its own note, its index page's notes, the feed's), whole.
+    /// Whether it names every note by title (`Heading`), in the site's order (compared once).
+    var everyHeading = false
+    /// Whether it shows every note whole (compared once).
+    var everyNote = false
+    /// The notes whose text it shows (its own note, its index page's notes), whole.
     var notes: [SiteContent.NoteEntry] = []
-    /// The notes it names, by title and link, in the order it lists them.
+    /// The notes it names by title and link, in the order it lists them.
     var headings: [Heading] = []
     /// Anything else it reads: a note's place in the list, the target it links to.
     var values: [String] = []
@@ -57,39 +61,38 @@ extension SiteCatalogue {
         return options
     }
 
-    /// The headings of every note, in the site's order (lists of notes).
-    func noteHeadings() -> [PageInputs.Heading] { content.notes.map(PageInputs.Heading.init) }
+    /// The headings of every note, in the site's order (what `everyHeading` pages read).
+    var noteHeadings: [PageInputs.Heading] { content.notes.map(PageInputs.Heading.init) }
 
-    /// What `page` is rendered from beyond the frame. `headings` is `noteHeadings()`, worked out
-    /// once for every page.
-    func inputs(of page: Page, headings: [PageInputs.Heading]) -> PageInputs {
+    /// What `page` is rendered from beyond the frame.
+    func inputs(of page: Page) -> PageInputs {
         let notes = content.notes
         switch page {
         case .dashboard, .frontPage, .targetsIndex, .target:
             // The newest notes, and each target's notes, by title.
-            return PageInputs(data: true, headings: headings)
+            return PageInputs(data: true, everyHeading: true)
         case .statistics, .habitsIndex, .yearsIndex, .year, .pointsIndex, .pointsMonth, .weight, .activity, .todos:
             return PageInputs(data: true)
         case .habit(let slug):
-            guard let i = habits[slug] else { return PageInputs(data: true, headings: headings) }
+            guard let i = habits[slug] else { return PageInputs(data: true, everyHeading: true) }
             let name = content.habits.habits[i].name
             return PageInputs(data: true, headings: (content.arranged.tagNotes[name] ?? []).map { PageInputs.Heading(notes[$0]) })
         case .notesIndex(let n):
             // Its notes, and the one before them (whose year a continued group names); where
             // each year starts comes from every note's place.
             let range = notesIndex.pages.items(onPage: n)
-            return PageInputs(data: true, notes: Array(notes[max(0, range.lowerBound - 1)..<range.upperBound]), headings: headings)
+            return PageInputs(data: true, everyHeading: true, notes: Array(notes[max(0, range.lowerBound - 1)..<range.upperBound]))
         case .note(let slug):
             // Its note, its neighbours by title, its place (the index page it links back to) and
             // the target it links to; not the data.
-            guard let i = self.notes[slug] else { return PageInputs(data: true, notes: notes, headings: headings) }
+            guard let i = self.notes[slug] else { return PageInputs(data: true, everyHeading: true, everyNote: true) }
             let n = notes[i]
             let neighbours = [i > 0 ? notes[i - 1] : nil, i + 1 < notes.count ? notes[i + 1] : nil]
             let target = n.target.map { [content.targets[$0].slug, content.targets[$0].target.name] } ?? []
             return PageInputs(notes: [n], headings: neighbours.compactMap { $0.map(PageInputs.Heading.init) },
                               values: [String(i), String(notes.count)] + neighbours.map { $0 == nil ? "-" : "+" } + target)
         case .feed:
-            return PageInputs(data: true, notes: notes, headings: headings)
+            return PageInputs(data: true, everyHeading: true, everyNote: true)
         case .robots, .sitemap, .asset:
             return PageInputs()
         case .image(let path):
