@@ -123,7 +123,7 @@ try:
     print(f"    of which save -> reload message: median {statistics.median(message_times):.0f} ms")
     print(f"  save -> page served (GET every 5 ms): {summary(served_times)} over {len(served_times)} edits")
     if rebuilt:
-        print(f"  the whole rebuild (read, compute, render every page, swap): median {statistics.median(rebuilt):.0f} ms "
+        print(f"  the whole rebuild (read, compute, render the pages whose inputs changed, swap): median {statistics.median(rebuilt):.0f} ms "
               f"over {len(rebuilt)} rebuilds; the open page is told and served before it ends")
 finally:
     server.terminate()

@@ -22,12 +22,14 @@ import Testing
         let hook = Mutex<(@Sendable (PreviewSession) -> Void)?>(nil)
         private let box = Mutex<PreviewSession?>(nil)
 
-        init(baseURL: Bool = false) throws {
+        /// `activity`: an Apple Health export with a few days of steps is a source too.
+        init(baseURL: Bool = false, activity: Bool = false) throws {
             export = try PreviewHarness.copyDemo(into: dir)
             dir.write("Loop Habits Backup.db", IncrementalRebuildTests.loop(checks: ["2026-11-20", "2026-11-21"]))
             let template = try String(contentsOf: TestPaths.repo.appendingPathComponent("Templates/note.mustache"), encoding: .utf8)
             dir.write("theme/note.mustache", template)
-            dir.write("waymark.json", IncrementalRebuildTests.config(title: "Mini site", baseURL: baseURL))
+            if activity { dir.write("export.xml", IncrementalRebuildTests.health(steps: [("20", "4200"), ("21", "9100")])) }
+            dir.write("waymark.json", IncrementalRebuildTests.config(title: "Mini site", baseURL: baseURL, activity: activity))
             options = try ServeCommand.spec.parse(["--config", dir.file("waymark.json"), "--templates", dir.file("theme"),
                                                    "--now", "2026-11-28T20:00:00+08:00", "--port", "0"])
             env = CommandEnvironment(standardOutput: { _ in }, standardError: { _ in }, fileSystem: .local, clock: { 1_795_953_600 },
@@ -57,6 +59,11 @@ import Testing
             var files: [String: [UInt8]] = [:]
             for file in try env.pipeline.build(settings.request).files { files[file.path] = file.bytes }
             return files
+        }
+
+        /// The pages of the site the inputs make now, in the catalogue's order.
+        func pages() throws -> [Page] {
+            try env.pipeline.prepare(ServeCommand.settings(options, env).request).catalogue.pages
         }
 
         /// Rebuilds and compares the served site with a fresh build, file by file.
@@ -91,9 +98,35 @@ import Testing
         }
     }
 
-    static func config(title: String, baseURL: Bool) -> String {
-        "{\"sources\": [\"export\", \"Loop Habits Backup.db\"], \"title\": \"\(title)\", \"language\": \"en\""
+    static func config(title: String, baseURL: Bool, activity: Bool = false) -> String {
+        "{\"sources\": [\"export\", \"Loop Habits Backup.db\"\(activity ? ", \"export.xml\"" : "")], \"title\": \"\(title)\", \"language\": \"en\""
             + (baseURL ? ", \"baseURL\": \"https://example.com/progress/\"" : "") + "}"
+    }
+
+    /// `png` with a `tEXt` chunk before its `IEND` (the last 12 bytes): another valid PNG of the same picture.
+    static func withText(_ png: [UInt8]) -> [UInt8] {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let body = Array("tEXtComment\u{0}edited".utf8)
+        let chunk = be32(UInt32(body.count - 4)) + body + be32(crc32(body))
+        return Array(png.dropLast(12)) + chunk + Array(png.suffix(12))
+    }
+
+    /// An Apple Health export with one walk a day: (day of November 2026, steps).
+    static func health(steps: [(day: String, count: String)]) -> [UInt8] {
+        Array((["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_GB\">",
+                " <ExportDate value=\"2026-11-22 09:00:00 +0800\"/>"]
+               + steps.map { s in
+                   " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"2026-11-\(s.day) 08:00:00 +0800\""
+                       + " endDate=\"2026-11-\(s.day) 09:00:00 +0800\" value=\"\(s.count)\"/>"
+               } + ["</HealthData>", ""]).joined(separator: "\n").utf8)
     }
 
     /// A Loop backup (schema version 12) with one habit checked on `checks`.
@@ -156,6 +189,79 @@ import Testing
         try site.rebuildAndCompare("a note deleted and one added")
         #expect(site.session.snapshot["notes/reading-list.html"] == nil)
         #expect(site.session.snapshot["notes/new-note.html"] != nil)
+    }
+
+    /// Each kind of input edited in turn, the served site compared with a fresh build file by
+    /// file after each: only the pages that read what changed are rendered again, the others'
+    /// files are the build before's (`PageCache`).
+    @Test func aRebuildRendersOnlyThePagesWhoseInputsChanged() throws {
+        let site = try MiniSite(baseURL: true, activity: true)
+        /// Rebuilds, compares with a fresh build, and gives the pages rendered.
+        func rendered(_ what: Comment) throws -> Set<Page> {
+            try site.rebuildAndCompare(what)
+            return site.cache.pages.rendered
+        }
+        let all = Set(try site.pages())
+        #expect(try rendered("the first build") == all)
+        #expect(all.contains(.activity) && all.contains(.feed) && all.contains(.note(slug: "half-marathon")))
+        #expect(try rendered("a rebuild without a change") == [])
+
+        // The note's text: its page, the index page with its summary, the feed with its content.
+        // Its neighbours, its habit's and target's pages and the dashboards name it by title.
+        try site.replace("export/notes/half-marathon.md", "six minutes faster", "nearly six minutes faster")
+        #expect(try rendered("a note's text") == [.note(slug: "half-marathon"), .notesIndex(page: 1), .feed])
+        #expect(site.cache.pages.reuse == (all.count - 3, 3))
+        // An image it shows: only the image (the note's HTML names its path).
+        let png = try IncrementalRebuildTests.withText(Array(Data(contentsOf: URL(fileURLWithPath: site.dir.file("export/notes/images/route.png")))))
+        #expect(ImageValidator.png(png) == nil)
+        site.dir.write("export/notes/images/route.png", png)
+        #expect(try rendered("a note's image") == [.image(path: "notes/images/route.png")])
+
+        // Front matter is data (the years count notes by date, lists sort by title): every page
+        // that reads the data, the note's own page and its neighbours', which show its title.
+        let pages = try site.pages()
+        #expect(Set(pages) == all)
+        let order = pages.compactMap { if case .note(let slug) = $0 { slug } else { nil } }
+        let at = try #require(order.firstIndex(of: "half-marathon"))
+        let neighbours = Set([at - 1, at + 1].filter(order.indices.contains).map { Page.note(slug: order[$0]) })
+        #expect(neighbours.count == 2)
+        let readData = all.filter { page in
+            switch page {
+            case .note, .robots, .sitemap, .image, .asset: return false
+            default: return true
+            }
+        }
+        #expect(readData.count == all.count - order.count - 1 - 1 - pages.filter { if case .asset = $0 { true } else { false } }.count)
+        try site.replace("export/notes/half-marathon.md", "title: 半程马拉松 Half-marathon race report", "title: Half-marathon, the report")
+        #expect(try rendered("a note's title") == readData.union(neighbours).union([.note(slug: "half-marathon")]))
+
+        // Records of every kind: the pages that read the data, no note's page.
+        try site.replace("export/weights.json", "\"kgValue\": \"69.2\"", "\"kgValue\": \"69.9\"")
+        #expect(try rendered("a weighing") == readData)
+        try site.replace("export/points.json", "\"point\": \"3\"", "\"point\": \"13\"")
+        #expect(try rendered("a point record") == readData)
+        site.dir.write("Loop Habits Backup.db", IncrementalRebuildTests.loop(checks: ["2026-11-20", "2026-11-21", "2026-11-22"]))
+        #expect(try rendered("a Loop check") == readData)
+        try site.replace("export/targets.json", "Ray Dalio's *Principles*, all three parts.", "Ray Dalio's *Principles*, every part.")
+        #expect(try rendered("a target") == readData)
+        try site.replace("export/todos.json", "Backup the laptop", "Back up the laptop")
+        #expect(try rendered("a to-do") == readData)
+        site.dir.write("export.xml", IncrementalRebuildTests.health(steps: [("20", "4200"), ("21", "9100"), ("22", "12000")]))
+        #expect(try rendered("a day of steps") == readData)
+        try site.replace("export/tags.json", "Easy pace, nose breathing.", "Easy pace.")
+        #expect(try rendered("a habit's description") == readData)
+
+        // What every page shares: the theme, the settings, the list of pages.
+        try site.replace("theme/note.mustache", "{{{bodyHTML}}}", "<div class=\"mini\">{{{bodyHTML}}}</div>")
+        #expect(try rendered("a template") == all)
+        site.dir.write("theme/style.css", "body { color: navy }\n")
+        #expect(try rendered("a stylesheet") == all)
+        site.dir.write("waymark.json", IncrementalRebuildTests.config(title: "Mini site, renamed", baseURL: true, activity: true))
+        #expect(try rendered("the title in waymark.json") == Set(try site.pages()))
+        try FileManager.default.removeItem(atPath: site.dir.file("export/notes/reading-list.md"))
+        #expect(try rendered("a note deleted") == Set(try site.pages()))
+        site.dir.write("export/notes/new-note.md", "---\ntitle: A new note\ndate: 2026-11-27T08:00:00\n---\nJust written.\n")
+        #expect(try rendered("a note added") == Set(try site.pages()))
     }
 
     /// A note whose first paragraph changes: its page (body and description), and the notes

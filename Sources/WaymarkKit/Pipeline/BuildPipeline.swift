@@ -128,8 +128,9 @@ public struct BuildPipeline: Sendable {
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
         let options = try checkedSiteOptions(request, read.result.export)
-        let content = compute(read.result.export, noteFiles: noteFiles, options: options, cache: cache)
+        let (content, inputs) = computed(read.result.export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
+        site.pageBuild = cache?.pages.start(site.catalogue, data: inputs)
         site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
         site.privateNotes = read.privateNotes
         lap("compute")
@@ -142,12 +143,19 @@ public struct BuildPipeline: Sendable {
     /// (`ContentCache.Figures.inputs`), so a `cache` can keep them while only notes' text changes.
     func compute(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
                  cache: RebuildCache? = nil) -> SiteContent {
+        computed(export, noteFiles: noteFiles, options: options, cache: cache).content
+    }
+
+    /// Step 2, with what its figures were computed from (what the pages that read the data are
+    /// compared by between rebuilds: `PageCache`).
+    private func computed(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
+                          cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs) {
         let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
         let today = options.zone.localDateTime(of: options.now).date
         let inputs = ContentCache.Figures.inputs(export, options)
         if let figures = cache?.content.figures(for: inputs) {
             let arranged = ContentArrangement(export, rendered: rendered, today: today, zone: options.zone)
-            return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
+            return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs)
         }
         let figuresExport = inputs.export
         let (points, (arranged, activity), (weight, reviews), statistics) = parallelism.all(
@@ -161,7 +169,7 @@ public struct BuildPipeline: Sendable {
             { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
         let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics)
         cache?.content.keep(figures, for: inputs)
-        return SiteContent(export: export, options: options, figures: figures, arranged: arranged)
+        return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs)
     }
 
     /// The notes through Markdown, in batches on the pipeline's cores; the result is in file
@@ -188,17 +196,18 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Step 3: every page of `site` rendered once into `sink` (a page the sink already has is
-    /// taken from it), the pages grouped onto the cores the site was prepared with.
+    /// taken from it, and in a preview's rebuild a page whose inputs are unchanged is taken from
+    /// the build before: `PageCache`), the pages grouped onto the cores the site was prepared with.
     static func render(_ site: PreparedSite, into sink: some SiteSink) throws(BuildFailure) {
         _ = try site.parallelism.map(groups(site.catalogue.pages)) { (group) throws(BuildFailure) -> Void in
             for page in group {
-                if let files = sink.rendered(page) {
-                    try sink.put(files, of: page)
-                } else {
-                    try sink.put(try site.render(page), of: page)
-                }
+                let files: [SiteFile]
+                if let had = sink.rendered(page) { files = had } else { files = try site.render(page) }
+                try sink.put(files, of: page)
+                site.pageBuild?.took(files, of: page)
             }
         }
+        site.pageBuild?.finish()
     }
 
     /// Pages grouped for the cores, in the catalogue's order: each group enough work to outweigh

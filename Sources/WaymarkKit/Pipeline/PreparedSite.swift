@@ -15,8 +15,13 @@ public struct PreparedSite: Sendable {
     /// Notes with `private: true` the read step left out.
     public internal(set) var privateNotes = 0
 
-    /// The files of `page`, exactly as a whole build renders them.
+    /// In a preview's rebuild, the pages of the build before that need not be rendered again.
+    var pageBuild: PageCache.Build?
+
+    /// The files of `page`, exactly as a whole build renders them (in a preview's rebuild, the
+    /// build before's when the page's inputs are unchanged).
     func render(_ page: Page) throws(BuildFailure) -> [SiteFile] {
-        try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteCatalogue.Failure) in try catalogue.render(page) }
+        if let files = pageBuild?.files(of: page) { return files }
+        return try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteCatalogue.Failure) in try catalogue.render(page) }
     }
 }

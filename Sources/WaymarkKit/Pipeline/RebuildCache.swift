@@ -1,12 +1,14 @@
 /// What the builds of one preview (`waymark serve`) reuse from the one before: the importers'
-/// results for unchanged files (`SourceCache`), each note through Markdown (`NoteCache`) and the
-/// figures computed from unchanged inputs (`ContentCache`). Every result is reused only when what
+/// results for unchanged files (`SourceCache`), each note through Markdown (`NoteCache`), the
+/// figures computed from unchanged inputs (`ContentCache`) and the pages rendered from unchanged
+/// inputs (`PageCache`). Every result is reused only when what
 /// it was made from is unchanged, so a build with the cache makes the same files as one without
 /// (docs/serve.md says why none can go stale). The pipeline alone uses it; `build` has none.
 public final class RebuildCache: Sendable {
     let sources: SourceCache
     let notes = NoteCache()
     let content = ContentCache()
+    let pages = PageCache()
 
     /// An empty cache.
     public convenience init() { self.init(settle: 2) }
@@ -24,5 +26,6 @@ public final class RebuildCache: Sendable {
         sources.resetCounts()
         notes.resetCounts()
         content.resetCounts()
+        pages.resetCounts()
     }
 }

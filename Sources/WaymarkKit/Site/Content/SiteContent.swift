@@ -42,7 +42,7 @@ struct SiteContent: Sendable {
         return warnings
     }
 
-    struct NoteEntry: Sendable {
+    struct NoteEntry: Sendable, Equatable {
         var note: Note
         var slug: String
         var title: String

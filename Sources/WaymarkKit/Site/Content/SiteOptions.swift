@@ -1,5 +1,5 @@
 /// What a build is relative to: the reference instant, the report's time zone and language.
-public struct SiteOptions: Sendable {
+public struct SiteOptions: Sendable, Equatable {
     /// Seconds since 1970-01-01T00:00:00Z.
     public var now: Int64
     public var zone: Zone

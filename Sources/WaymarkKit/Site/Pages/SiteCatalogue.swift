@@ -16,17 +16,19 @@ struct SiteCatalogue: Sendable {
     /// Every page, in a fixed order: the dashboards first, then each section's index and pages,
     /// the feed, the search engines' files, the notes' images and the theme's assets.
     let pages: [Page]
-    private let assets: [String: [UInt8]]
-    private let pathsOfPage: [Page: [String]]
+    /// The theme the pages are rendered through (what every page shares: `frame`).
+    let theme: Theme
+    private var assets: [String: [UInt8]] { theme.assets }
+    let pathsOfPage: [Page: [String]]
     private let pageOfPath: [String: Page]
     /// Site parts several pages share, worked out once.
     private let dashboard: DashboardPage.Plan
-    private let notesIndex: NotesPages.IndexPlan
+    let notesIndex: NotesPages.IndexPlan
     /// Indices into the content, by page.
-    private let habits: [String: Int]
+    let habits: [String: Int]
     private let years: [Int: Int]
     private let months: [String: Int]
-    private let notes: [String: Int]
+    let notes: [String: Int]
     private let targets: [String: Int]
 
     /// The catalogue of `content` through `theme`: its templates parsed, every page listed. A
@@ -43,7 +45,7 @@ struct SiteCatalogue: Sendable {
                              feedTitle: AtomFeed.title(options))
         self.content = content
         renderer = r
-        assets = theme.assets
+        self.theme = theme
         dashboard = DashboardPage.plan(content, content.pointStatistics, weight: content.weight, r)
         notesIndex = NotesPages.indexPlan(content, r)
 

@@ -1,6 +1,6 @@
 /// The templates and static assets a site is rendered with: the embedded defaults, with any
 /// file of a `--templates` folder replacing the default of the same name.
-public struct Theme: Sendable {
+public struct Theme: Sendable, Equatable {
     /// Template name (file name without `.mustache`) → source.
     public var templates: [String: String]
     /// Asset path relative to the site root → bytes.
