@@ -149,6 +149,12 @@ struct YearSitePagesTests {
         let cal2026 = Self.between(y2026, #"<div class="year-calendar">"#, "</section>")
         #expect(cal2026.components(separatedBy: #"class="none"/>"#).count - 1 == 32)  // 30 Nov and December
         #expect(y2026.contains(" of 333 days with points"))
+        // The menu has the years, and the years index is a card a year.
+        let index = Self.page(site, "years/index.html")
+        #expect(index.components(separatedBy: #"<li class="year-card">"#).count - 1 == 11)
+        #expect(index.contains(#"<h2><a href="2026.html">2026</a> <span class="muted">so far</span></h2>"#))
+        #expect(Self.page(site, "index.html").contains(#"<li><a href="years/index.html">Years</a></li>"#))
+        #expect(y2025.contains(#"<li><a href="../years/index.html" aria-current="page">Years</a></li>"#))
         let over = site.filter { $0.path.hasPrefix("years/") && $0.bytes.count >= 150_000 }.map(\.path)
         #expect(over.isEmpty, "\(over)")
     }
@@ -161,6 +167,7 @@ struct YearSitePagesTests {
         let total = LocaleFormat(.zhHans).integer(days.values.reduce(0, +))
         #expect(y2025.contains("全年每日") && y2025.contains("365 天中有 \(days.count) 天获得积分，共 \(total) 积分。"))
         #expect(y2025.contains(">一</text>") && y2025.contains(#"<a href="../points/2025-03.html"><span class="date">3月</span></a>"#))
+        #expect(Self.page(site, "index.html").contains(#"<a href="years/index.html">年度</a>"#))
         let over = site.filter { $0.path.hasPrefix("years/") && $0.bytes.count >= 150_000 }.map(\.path)
         #expect(over.isEmpty, "\(over)")
     }
@@ -191,6 +198,7 @@ struct YearSitePagesTests {
         #expect(!html.contains("../points/") && DataShapedSiteTests.pointWords(page).isEmpty)
         let calendar = YearSitePagesTests.between(html, #"<div class="year-calendar">"#, "</section>")
         #expect(calendar.components(separatedBy: #"class="none"/>"#).count - 1 == 366 - 81)
+        #expect(site.menu == ["Habits", "Years"])
     }
 
     @Test func daylioAndHabitBullYearsCountTheirEntries() throws {
