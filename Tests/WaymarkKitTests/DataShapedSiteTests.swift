@@ -114,7 +114,7 @@ import Testing
         #expect(site.now == "2016-03-21T23:59:59+00:00")
         #expect(site.stderr.contains("the data ends on 2016-03-21"))
         #expect(site.folders == ["habits", "years"])
-        #expect(site.menu == ["Habits"])
+        #expect(site.menu == ["Habits", "Years"])
         let index = try #require(site.read("index.html"))
         // The front page leads with the habits: 9 in the backup (sqlite3: SELECT count(*) FROM
         // Habits; none archived), each with today's and this week's checks.
@@ -125,7 +125,7 @@ import Testing
         #expect(index.contains("Overall strength: 40%") && site.read("habits/index.html")?.contains("Overall strength: 40%") == true)
         #expect(index.contains("9</span> <span class=\"label\">Habits</span>") && !index.contains("Timed habits"))
         expectNoPoints(sources, site)
-        #expect(Site(sources, language: "zh-Hans").menu == ["习惯"])
+        #expect(Site(sources, language: "zh-Hans").menu == ["习惯", "年度"])
     }
 
     @Test func recordsAfterAnEarlierNowAreToldWithTheirFile() throws {
@@ -157,7 +157,7 @@ import Testing
         #expect(site.now == "2017-07-20T23:59:59+00:00")
         #expect(site.folders == ["weight", "weight.csv", "years"])
         // A weight log's front page is about the weight: no Overview entry repeating it.
-        #expect(site.menu == ["Weight"])
+        #expect(site.menu == ["Weight", "Years"])
         let index = try #require(site.read("index.html"))
         #expect(index.contains(#"id="weight-heading""#) && !index.contains("habits-lead-heading"))
         // The goal (params.vfin 68.8, yaw −1: to lose) against the trend of 69.3 kg: 0.5 kg to
@@ -175,7 +175,7 @@ import Testing
         // The newest dateTime: 2022-04-16 20:45.
         #expect(site.now == "2022-04-16T23:59:59+00:00")
         #expect(site.folders == ["weight", "weight.csv", "years"])
-        #expect(site.menu == ["Weight"])
+        #expect(site.menu == ["Weight", "Years"])
         // No goal anywhere in an openScale export: no goal card, no goal line.
         let weight = Self.text(try #require(site.read("weight/index.html")))
         #expect(!weight.contains("To goal") && !weight.contains("Goal "))
@@ -209,7 +209,7 @@ import Testing
         // The newest CalendarDate: 2022-11-22 (habitbull4.csv, Caffeine).
         #expect(built.now == "2022-11-22T23:59:59+00:00")
         #expect(built.folders == ["habits", "years"])
-        #expect(built.menu == ["Habits"])
+        #expect(built.menu == ["Habits", "Years"])
         let index = try #require(built.read("index.html"))
         #expect(index.contains(#"id="habits-lead-heading""#) && index.contains(">Caffeine</a>"))
         expectNoPoints(sources + (site.code == 0 ? [] : ["--skip-invalid"]), built)
@@ -236,7 +236,7 @@ import Testing
         // The newest full_date: 2019-03-17.
         #expect(site.now == "2019-03-17T23:59:59+00:00")
         #expect(site.folders == ["habits", "notes", "years"])
-        #expect(site.menu == ["Overview", "Habits", "Notes"])
+        #expect(site.menu == ["Overview", "Habits", "Notes", "Years"])
         #expect(site.read("index.html")?.contains(#"id="habits-lead-heading""#) == true)
         expectNoPoints(sources, site)
     }
@@ -251,7 +251,7 @@ import Testing
         #expect(site.now == "2025-04-18T23:59:59+00:00")
         #expect(!site.stderr.contains("left out of the statistics") && !site.stderr.contains("points.json"))
         #expect(site.folders == ["activity", "activity.csv", "habits", "notes", "weight", "weight.csv", "years"])
-        #expect(site.menu == ["Overview", "Habits", "Weight", "Activity", "Notes"])
+        #expect(site.menu == ["Overview", "Habits", "Weight", "Activity", "Notes", "Years"])
         let index = try #require(site.read("index.html"))
         // Habits first, then the weight.
         let habits = try #require(index.range(of: "habits-lead-heading")), weight = try #require(index.range(of: "weight-heading"))
@@ -270,7 +270,7 @@ import Testing
         #expect(site.code == 0, "\(site.stderr)")
         // The sample's profile dates the export 2026-11-29 20:00 in Shanghai.
         #expect(site.now == "2026-11-29T12:00:00+00:00" || site.now == "2026-11-29T20:00:00+08:00")
-        #expect(site.menu == ["Overview", "Habits", "Points", "Targets", "Weight", "To-dos", "Notes"])
+        #expect(site.menu == ["Overview", "Habits", "Points", "Targets", "Weight", "To-dos", "Notes", "Years"])
         #expect(site.folders.isSuperset(of: ["habits", "notes", "period", "points", "targets", "todos", "weight", "years"]))
         // One definition of the targets: stats.json, the all-time dashboard and the targets page.
         let stats = try JSONParser.parse(Array(try #require(site.read("stats.json")).utf8))

@@ -76,4 +76,47 @@ struct WeightPageTests {
             #expect(labelX + 31.7 <= width)
         }
     }
+    /// The trend's last value is labelled in the trend's class, level with the trend's end; the
+    /// latest weighing beside its dot; the two a line apart when their marks are close.
+    @Test func theTrendsEndAndTheLatestWeighingHaveTheirOwnLabels() throws {
+        // Far apart: each at its mark. Close: moved apart about their middle, the higher value
+        // above (smaller y). Against the top: kept inside, still 15 apart.
+        #expect(WeightChart.labelRows(trend: 50, latest: 150, low: 18, high: 216) == (50, 150))
+        #expect(WeightChart.labelRows(trend: 100, latest: 105, low: 18, high: 216) == (95, 110))
+        #expect(WeightChart.labelRows(trend: 105, latest: 100, low: 18, high: 216) == (110, 95))
+        #expect(WeightChart.labelRows(trend: 10, latest: 12, low: 18, high: 216) == (18, 33))
+        let r = WeightChart.labelRows(trend: 80, latest: nil, low: 18, high: 216)
+        #expect(r.trend == 80 && r.latest == nil)
+        // 30 days, trend flat at 70.0, weighings 69.6 and 70.4 in turn, the last (day 29) 70.4.
+        let points = (0..<30).map { i in WeightChart.Point(day: 20_000 + i, weight: i % 2 == 0 ? 69.6 : 70.4, interpolated: false, trend: 70) }
+        let f = LocaleFormat(.en)
+        let svg = WeightChart.svg(points, .init(width: 720, height: 240, maxPoints: 300, xTicks: 4, yTicks: 4, goal: nil, goalLabel: "",
+                                                title: "T", description: "D", tickLabel: { f.shortDate($0) }, value: { f.decimal($0) },
+                                                id: "w", className: "wide"))
+        func attribute(_ name: String, after marker: String) throws -> Double {
+            let tail = try #require(svg.components(separatedBy: marker).last)
+            let text = try #require(tail.components(separatedBy: " " + name + "=\"").dropFirst().first?.prefix { $0 != "\"" })
+            return try #require(Double(text))
+        }
+        #expect(svg.contains(">70.0</text>") && svg.contains(">70.4</text></g>"))
+        let trendY = try attribute("y", after: "<text class=\"trend-end\""), latestY = try attribute("y", after: "<g class=\"latest\">")
+        let dotY = try attribute("cy", after: "<g class=\"latest\">")
+        // 70.4 is above the flat trend: its label above the trend's, at least 15 apart.
+        #expect(latestY < trendY && trendY - latestY >= 15 - 1e-9)
+        #expect(abs(latestY - dotY) <= 15)
+    }
+    /// A goal line at the top of the chart has its label below it, inside the drawing; lower
+    /// down, above it.
+    @Test func aGoalAtTheTopIsLabelledBelowItsLine() {
+        let f = LocaleFormat(.en)
+        func svg(goal: Double) -> String {
+            // Weighings 65.0 to 67.9: with a goal of 68 the y axis runs 65–68, the goal on top.
+            let points = (0..<30).map { i in WeightChart.Point(day: 20_000 + i, weight: 65 + Double(i) * 0.1, interpolated: false, trend: 65 + Double(i) * 0.1) }
+            return WeightChart.svg(points, .init(width: 720, height: 240, maxPoints: 300, xTicks: 4, yTicks: 4, goal: goal, goalLabel: "Goal",
+                                                 title: "T", description: "D", tickLabel: { f.shortDate($0) }, value: { f.decimal($0) },
+                                                 id: "w", className: "wide"))
+        }
+        #expect(svg(goal: 68).contains(#"y="14" dy="1.1em" text-anchor="end">Goal</text>"#))
+        #expect(svg(goal: 66).contains(#"dy="-0.4em" text-anchor="end">Goal</text>"#))
+    }
 }

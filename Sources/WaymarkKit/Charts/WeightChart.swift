@@ -65,10 +65,12 @@ public enum WeightChart {
         var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart weight " + o.className,
                            title: o.title, desc: o.description)
         guard let first = points.first, let last = points.last else { return out + "</svg>" }
-        // The latest weighing's label stands in a margin right of the plot, so it never covers
-        // a dot or the trend: the margin fits it (12 px bold is about 1.2 times 11 px regular).
+        // The trend's last value and the latest weighing are labelled in a margin right of the
+        // plot, so neither covers a dot or the trend: the margin fits the wider (12 px bold is
+        // about 1.2 times 11 px regular).
         let latestLabel = points.last { !$0.interpolated }.map { o.value($0.weight) }
-        let right = latestLabel.map { max(12, 1.2 * TimeTicks.estimatedWidth($0) + 14) } ?? 12
+        let trendLabel = o.value(last.trend)
+        let right = max(12, 1.2 * max(TimeTicks.estimatedWidth(trendLabel), latestLabel.map { TimeTicks.estimatedWidth($0) } ?? 0) + 14)
 
         // Scales. The goal joins the y domain only when it is close enough not to flatten the data.
         let values = points.flatMap { [$0.weight, $0.trend] }
@@ -109,8 +111,10 @@ public enum WeightChart {
         if let goal = o.goal {
             if goalShown {
                 let gy = c(y(goal))
+                // Above its line, or below it when the line is too near the top for the label.
+                let dy = y(goal) < top + 12 ? "1.1em" : "-0.4em"
                 out += "<g class=\"goal\"><line x1=\"\(c(left))\" x2=\"\(c(o.width - right))\" y1=\"\(gy)\" y2=\"\(gy)\"/>"
-                out += "<text x=\"\(c(o.width - right - 2))\" y=\"\(gy)\" dy=\"-0.4em\" text-anchor=\"end\">\(SVG.text(o.goalLabel))</text></g>"
+                out += "<text x=\"\(c(o.width - right - 2))\" y=\"\(gy)\" dy=\"\(dy)\" text-anchor=\"end\">\(SVG.text(o.goalLabel))</text></g>"
             } else {
                 let above = goal > hi
                 out += "<g class=\"goal\"><text x=\"\(c(o.width - right - 2))\" y=\"\(c(above ? top + 10 : o.height - bottom - 4))\" text-anchor=\"end\">"
@@ -136,14 +140,35 @@ public enum WeightChart {
         }
         out += "<path class=\"trend\" d=\"\(line)\"/>"
 
-        if let latest = real.last, let latestLabel {
+        // Each label level with its own mark (the trend's end, the latest dot), inside the
+        // chart's height, and at least a line apart.
+        let trendY = y(last.trend)
+        let latest = real.last
+        let placed = labelRows(trend: trendY, latest: latest.map { y($0.weight) }, low: top + 4, high: o.height - bottom)
+        out += "<text class=\"trend-end\" x=\"\(c(o.width - right + 8))\" y=\"\(c(placed.trend))\" dy=\"0.32em\">\(SVG.text(trendLabel))</text>"
+        if let latest, let latestLabel, let ty = placed.latest {
             let lx = x(Double(latest.day)), ly = y(latest.weight)
             out += "<g class=\"latest\"><circle cx=\"\(c(lx))\" cy=\"\(c(ly))\" r=\"4.5\"/>"
-            // Level with the dot (kept inside the chart's height), in the right margin.
-            let ty = min(max(ly, top + 4), o.height - bottom)
             out += "<text x=\"\(c(o.width - right + 8))\" y=\"\(c(ty))\" dy=\"0.32em\">\(SVG.text(latestLabel))</text></g>"
         }
         return out + "</svg>"
+    }
+
+    /// The label rows' centres: each at its mark's height clamped to `low...high`, then, when the
+    /// two are less than `gap` apart, moved apart about their middle (the higher value above),
+    /// and moved back together inside `low...high`.
+    static func labelRows(trend: Double, latest: Double?, low: Double, high: Double, gap: Double = 15) -> (trend: Double, latest: Double?) {
+        let clamp = { (v: Double) in min(max(v, low), high) }
+        guard let latest else { return (clamp(trend), nil) }
+        var a = clamp(trend), b = clamp(latest)
+        if abs(a - b) < gap {
+            let mid = min(max((a + b) / 2, low + gap / 2), high - gap / 2)
+            // On a tie, the trend's label goes above: the line is drawn through the dot.
+            let trendAbove = trend <= latest
+            a = trendAbove ? mid - gap / 2 : mid + gap / 2
+            b = trendAbove ? mid + gap / 2 : mid - gap / 2
+        }
+        return (a, b)
     }
 
     /// A small trend line, e.g. the last 30 days on the dashboard.

@@ -101,7 +101,7 @@ enum DashboardPage {
             "recent": notesLead ? plan.recent : .null,
             "hasRecent": .bool(notesLead && !plan.recent.isFalsey),
             "targetsBlock": overview ? TargetsPages.dashboardBlock(content, r, root: "") : .null,
-            // Years have no navigation entry: the front page links them either way.
+            // The years are in the menu too; the front page links each one.
             "years": plan.years,
         ]
         return try r.page("index.html", template: "dashboard", title: r.text(overview ? .overviewTitle : .frontPageTitle),

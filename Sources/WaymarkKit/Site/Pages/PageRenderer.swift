@@ -34,6 +34,7 @@ struct PageRenderer: Sendable {
             ("activity/index.html", .navActivity, .activity),
             ("todos/index.html", .navTodos, .todos),
             ("notes/index.html", .navNotes, .notes),
+            ("years/index.html", .navYears, .years),
         ]
         // Only the sections the site builds (the front page stays: it is index.html).
         self.navigation = all.filter { options.builds($0.section) }.map { ($0.path, $0.label, $0.section.rawValue) }

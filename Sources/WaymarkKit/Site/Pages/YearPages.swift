@@ -103,6 +103,11 @@ enum YearPages {
                 highlight(.longestStreak, phrases.days(s.length), HabitPages.span(s, phrases, today))
             }
         }
+        // A site without points ranks its habit completions instead.
+        let measure = YearCharts.measure(y, content, r)
+        if !builds(.points), let measure {
+            for (label, value, note) in YearCharts.checkHighlights(measure, today: today, r) { highlight(label, value, note) }
+        }
         if builds(.targets) {
             highlight(.targetsCompletedLabel, f.integer(fig.targetsCompleted),
                       r.text(.onTimeLate, ["onTime": f.integer(fig.targetsOnTime), "late": f.integer(fig.targetsLate)]))
@@ -129,6 +134,9 @@ enum YearPages {
         let newer = i + 1 < content.years.count ? content.years[i + 1].year : nil
         return try r.page(path(y.year), template: "year", title: title, section: "years", [
             "title": .string(title),
+            "calendar": measure.map { YearCharts.calendar($0, YearCharts.monthPages(y.year, content, r), r) } ?? .null,
+            "months": measure.map { YearCharts.months($0, YearCharts.monthPages(y.year, content, r), r) } ?? .null,
+            "activity": YearCharts.activity(y, content, r),
             "range": .string(f.longDate(y.start) + " – " + f.longDate(y.end)),
             "partial": .bool(y.isPartial),
             "highlights": .array(highlights),
