@@ -142,3 +142,39 @@ struct HabitGoalTests {
         #expect(vegan.contains(#"<span class="label">Best streak</span><span class="value">28 days</span>"#))
     }
 }
+
+/// A habit's pages for earlier years (`habits/<slug>/<year>.html`): the calendar and history of
+/// every year of its data, and the year switch on each of its pages.
+struct HabitYearPagesTests {
+    /// HabitBull's habitbull3.csv, counted with Python's csv module: Pushups 30 on 2021-09-01,
+    /// then 100 a day 2022-01-08…13. Shown on 2022-01-20: the habit's page is 2022's, with a
+    /// page for 2021 whose calendar has the 30 on Sep 1 and whose September holds 30.
+    @Test(.enabled(if: TestPaths.hasShared)) func anEarlierYearsCalendarOnTheRealFile() throws {
+        let file = TestPaths.shared.appendingPathComponent("real-exports/habitbull-csv/habitbull3.csv").path
+        let dir = TemporaryDirectory()
+        for lang in ["en", "zh-Hans"] {
+            let run = CLIRun(["build", "-q", file, "-o", dir.file(lang), "--now", "2022-01-20T12:00:00Z", "--time-zone", "UTC", "--lang", lang])
+            #expect(run.code == 0, "\(run.stderr)")
+        }
+        let page = try #require(dir.read("en/habits/pushups/2021.html"))
+        #expect(page.contains("<title>Sep 1, 2021: 30</title>"))
+        #expect(page.contains("<title>Aug 31, 2021: not started yet</title>") && page.contains("<title>Sep 2, 2021: not done</title>"))
+        #expect(page.contains(#"<tr><td><span class="date">September 2021</span></td><td>30</td></tr>"#))
+        #expect(page.contains(#"<tr><td><span class="date">December 2021</span></td><td>0</td></tr>"#))
+        #expect(page.contains("<tr><td>week of <span class=\"date\">Aug 30, 2021</span></td><td>30</td></tr>"))
+        // Only 2021's units: no week or month of 2022.
+        #expect(!page.contains("January 2022") && !page.contains("Jan 3, 2022</span></td>"))
+        #expect(page.contains(#"<li><a href="2021.html" aria-current="page">2021</a></li>"#))
+        #expect(page.contains(#"<li><a href="../pushups.html">2022</a></li>"#))
+        #expect(page.contains("Done on 1 of 122 days."))  // Sep 1 … Dec 31, 2021
+        let main = try #require(dir.read("en/habits/pushups.html"))
+        #expect(main.contains(#"<li><a href="pushups/2021.html">2021</a></li>"#))
+        #expect(main.contains(#"<li><a href="pushups.html" aria-current="page">2022</a></li>"#))
+        // "run" began in 2022: no year pages, no switch.
+        #expect(dir.read("en/habits/run/2021.html") == nil && dir.read("en/habits/run.html")?.contains("aria-label=\"Years\"") == false)
+        let zh = try #require(dir.read("zh-Hans/habits/pushups/2021.html"))
+        #expect(zh.contains("<title>2021年9月1日：30</title>"))
+        #expect(zh.contains("122 天中完成 1 天。"))
+        #expect(zh.contains(#"<nav class="periods" aria-label="年份">"#))
+    }
+}

@@ -93,11 +93,13 @@ enum HabitCharts {
     }
 
     /// One history view: bars per bucket and the table of the buckets, newest first.
-    static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool,
+    /// `year`: only the units that start in that calendar year (a habit's page for the year).
+    static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool, year: Int? = nil,
                         _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let numerical = h.countsAmounts
-        let buckets = Array(HabitHistory.buckets(h.days, by: unit, numerical: numerical).suffix(limit))
+        let all = HabitHistory.buckets(h.days, by: unit, numerical: numerical)
+        let buckets = Array((year.map { y in all.filter { $0.start.year == y } } ?? all).suffix(limit))
         let unitLabel = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         // A numerical habit without a target has no goal; its rule counts days, not amounts.
         let hasGoal = !numerical || h.rule.isNumerical
@@ -158,7 +160,8 @@ enum HabitCharts {
 
     /// The last 53 weeks of this habit, shaded by its goal (`HabitCalendar.goalCells`); a
     /// numerical habit without a target, which has no goal, by amount.
-    static func calendar(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
+    /// `title` names the chart (default: the last 53 weeks; a year's page names its year).
+    static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> String {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
         let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today)
@@ -213,7 +216,7 @@ enum HabitCharts {
         let labels = HabitCalendar.Labels(
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
             legend: byGoal ? .items(legend) : .scale(less: r.text(.less), more: r.text(.more)),
-            title: r.text(.calendarTitle), description: description)
+            title: title ?? r.text(.calendarTitle), description: description)
         return HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
     }
 

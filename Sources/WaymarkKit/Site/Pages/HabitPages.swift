@@ -68,6 +68,7 @@ enum HabitPages {
             "facts": .array(facts(h, phrases, r).map { .string($0) }),
             "archived": .bool(h.tag.habit?.archived ?? false),
             "cards": .array(cards(h, phrases, r)),
+            "years": HabitYearPages.switcher(h, slug: slug, current: today.year, fromYearPage: false),
             "notes": .array(notes.map { n in
                 ["title": .string(n.title), "href": .string("../notes/" + n.slug + ".html"),
                  "date": .from(n.note.date.map { f.longDate($0.localDate(in: content.zone)) }),

@@ -489,6 +489,9 @@ extension UIString {
         case .periodStreaksNote: return "按周计算的连续记录：一周达到目标即计入；本周尚未结束，不会中断连续记录。"
         case .periodStreaksNoteMonth: return "按月计算的连续记录：一个月达到目标即计入；本月尚未结束，不会中断连续记录。"
         case .historyGoalLine: return "虚线为每期的目标。"
+        case .habitYearHeading: return "{name} · {year}年"
+        case .habitYearDone: return "{total} 天中完成 {n} 天。"
+        case .habitYears: return "年份"
         }
     }
 }

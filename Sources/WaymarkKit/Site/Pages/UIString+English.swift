@@ -489,6 +489,9 @@ extension UIString {
         case .periodStreaksNote: return "Streaks in weeks: a week counts when it meets the goal; the week under way breaks none."
         case .periodStreaksNoteMonth: return "Streaks in months: a month counts when it meets the goal; the month under way breaks none."
         case .historyGoalLine: return "The dashed line is each period's goal."
+        case .habitYearHeading: return "{name} in {year}"
+        case .habitYearDone: return "Done on {n} of {total} days."
+        case .habitYears: return "Years"
         }
     }
 }
