@@ -172,6 +172,12 @@ struct HabitYearPagesTests {
         #expect(main.contains(#"<li><a href="pushups.html" aria-current="page">2022</a></li>"#))
         // "run" began in 2022: no year pages, no switch.
         #expect(dir.read("en/habits/run/2021.html") == nil && dir.read("en/habits/run.html")?.contains("aria-label=\"Years\"") == false)
+        // Shown in 2024, two years after the last entry: pages for 2021 and 2022, none for the empty 2023.
+        let later = CLIRun(["build", "-q", file, "-o", dir.file("later"), "--now", "2024-03-01T12:00:00Z", "--time-zone", "UTC"])
+        #expect(later.code == 0, "\(later.stderr)")
+        #expect(dir.read("later/habits/pushups/2021.html") != nil && dir.read("later/habits/pushups/2022.html") != nil)
+        #expect(dir.read("later/habits/pushups/2023.html") == nil)
+        #expect(dir.read("later/habits/pushups.html")?.contains(#"<li><a href="pushups.html" aria-current="page">2024</a></li>"#) == true)
         let zh = try #require(dir.read("zh-Hans/habits/pushups/2021.html"))
         #expect(zh.contains("<title>2021年9月1日：30</title>"))
         #expect(zh.contains("122 天中完成 1 天。"))

@@ -3,9 +3,12 @@
 /// current year). Each page has the year switch of the habit's years.
 enum HabitYearPages {
     /// The earlier years of `h` that get a page: from its first day's year to the year before
-    /// today's, oldest first; none for a habit begun this year.
+    /// today's, oldest first, and none after the year of its last check or skip (a site shown
+    /// years after the data ends has no pages of empty years); none for a habit begun this year.
     static func years(_ h: HabitFigures) -> [Int] {
-        h.days.first.year < h.today.year ? Array(h.days.first.year..<h.today.year) : []
+        guard let last = h.days.checks.indices.last(where: { h.days.checks[$0] > 0 || h.days.skipped[$0] }) else { return [] }
+        let end = min(h.today.year - 1, h.days.first.adding(days: last).year)
+        return h.days.first.year <= end ? Array(h.days.first.year...end) : []
     }
 
     /// The path of `h`'s page for `year`, from the site's root.
