@@ -52,8 +52,10 @@ struct HabitSiteTests {
         #expect(read.contains("<li>Once a week</li><li>From Loop Habit Tracker</li></ul>"))
         // Another tracker's checks carry 1 point each from its importer: not worth showing.
         #expect(!read.contains("per session") && !read.contains(#"<span class="label">Points</span>"#))
-        // Loop fills Jan 2 … Jan 8 for a weekly habit done on Jan 2: a streak of 2 days to today.
-        #expect(read.contains(#"<span class="label">Current streak</span><span class="value">2 days</span>"#))
+        // A weekly habit's streaks are in weeks: done on Jan 2, the week of Jan 1 has met its
+        // goal, a streak of 1 week to today; the week asks 1 and holds 1.
+        #expect(read.contains(#"<span class="label">Current streak</span><span class="value">1 week</span>"#))
+        #expect(read.contains(#"<span class="label">This week&#39;s goal</span><span class="value">1/1</span><span class="sub">met</span>"#))
     }
 
     @Test func theHabitsIndexSortsByStrengthAndCountsTheWeek() throws {

@@ -9,16 +9,19 @@ public enum BarChart {
         public var amount: Double
         /// Drawn in the accent colour (e.g. today).
         public var highlight: Bool
+        /// The goal of the bar's period, drawn as a dashed mark across its band; nil for none.
+        public var target: Double?
 
         public init(title: String, label: String?, value: Int, highlight: Bool = false) {
             self.init(title: title, label: label, amount: Double(value), highlight: highlight)
         }
 
-        public init(title: String, label: String?, amount: Double, highlight: Bool = false) {
+        public init(title: String, label: String?, amount: Double, highlight: Bool = false, target: Double? = nil) {
             self.title = title
             self.label = label
             self.amount = amount
             self.highlight = highlight
+            self.target = target.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         }
 
         /// `amount` as a whole number (toward zero; 0 when not finite), for counts.
@@ -45,15 +48,26 @@ public enum BarChart {
 
     /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).
     /// `wholeNumbers` keeps the axis at least 0…4, so counts get ticks 0, 1, 2, … and never 0.2.
+    /// Bars with a `target` get a dashed goal mark, and the axis reaches the highest goal: when
+    /// no bar passes it, the axis tops at that goal exactly (7 for a week of an every-day habit).
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         let top = 10.0, bottom = 22.0
         let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
         let maxValue = amounts.max() ?? 0
         let plotHeight = height - top - bottom
+        let goal = bars.compactMap(\.target).max()
+        let highest = max(maxValue, goal ?? 0, wholeNumbers ? 4 : 1)
         // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
-        let y = LinearScale(domain: (0, max(maxValue, wholeNumbers ? 4 : 1)), range: (top + plotHeight, top)).niced(count: 4)
-        let ticks = y.ticks(count: 4).map { (value: $0, label: tickLabel?($0) ?? SVG.number($0)) }
+        var y = LinearScale(domain: (0, highest), range: (top + plotHeight, top))
+        let topsAtGoal = goal.map { $0 == highest } ?? false
+        if !topsAtGoal { y = y.niced(count: 4) }
+        var tickValues = y.ticks(count: 4)
+        if topsAtGoal, let goal {
+            // The goal is the top tick; a nice tick too close below it would print over it.
+            tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
+        }
+        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? SVG.number($0)) }
         // Room for the widest tick label ("4,000" needs more than the usual 34).
         let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
         let plotWidth = width - left - right
@@ -80,7 +94,9 @@ public enum BarChart {
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
             out += bar.title.isEmpty ? "/>" : "><title>\(SVG.text(bar.title))</title></rect>"
         }
-        out += "</g><g class=\"axis\">"
+        out += "</g>"
+        if goal != nil { out += targetMarks(bars, y: y, left: left, band: band) }
+        out += "<g class=\"axis\">"
         for (i, bar) in bars.enumerated() {
             guard let label = bar.label else { continue }
             let (x, anchor) = labelPlace(centre: left + (Double(i) + 0.5) * band, width: TimeTicks.estimatedWidth(label),
@@ -89,6 +105,23 @@ public enum BarChart {
         }
         out += "</g></svg>"
         return out
+    }
+
+    /// One dashed path over the bars' goals: a level segment across each band with a goal, joined
+    /// where neighbours share it, so a constant goal reads as one line.
+    static func targetMarks(_ bars: [Bar], y: LinearScale, left: Double, band: Double) -> String {
+        var d = ""
+        var previous: Double?
+        for (i, bar) in bars.enumerated() {
+            guard let t = bar.target else {
+                previous = nil
+                continue
+            }
+            let x0 = SVG.number(left + Double(i) * band), x1 = SVG.number(left + Double(i + 1) * band), py = SVG.number(y(t))
+            d += (previous == t ? "H" : "M\(x0) \(py)H") + x1
+            previous = t
+        }
+        return "<path class=\"target\" d=\"\(d)\"/>"
     }
 
     /// Where an x label goes: centred under its bar, unless that would reach past the plot's left

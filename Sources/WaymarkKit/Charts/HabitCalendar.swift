@@ -13,6 +13,10 @@ public enum HabitCalendar {
         case skipped
         /// A numerical habit's amount as a level 0…4 (classes `l0`…`l4`).
         case level(Int)
+        /// Not checked, inside a period whose goal was met (Loop's implicit check; class `l2`).
+        case filledIn
+        /// An amount entered that misses the day's target (class `under`).
+        case under
 
         var className: String {
             switch self {
@@ -21,6 +25,8 @@ public enum HabitCalendar {
             case .done: return "l4"
             case .skipped: return "skip"
             case .level(let n): return "l\(min(4, max(0, n)))"
+            case .filledIn: return "l2"
+            case .under: return "under"
             }
         }
     }
@@ -80,6 +86,36 @@ public enum HabitCalendar {
                 return .level(bounds.firstIndex { amount <= $0 }.map { $0 + 1 } ?? 4)
             }
             return days.skipped[j] ? .skipped : .missed
+        }
+    }
+
+    /// The same days shaded by the habit's goal. A yes/no habit's checked days are done, and the
+    /// days Loop fills in because their window met the frequency (`HabitEntries`) are `filledIn`.
+    /// A numerical habit with a target compares each day's amount with the target per day
+    /// (`target / denominator`): at least, a met day is level 2, from 1.5 times level 3, from
+    /// twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
+    public static func goalCells(_ days: HabitDays, rule: HabitRule, today: LocalDate) -> [Cell] {
+        let first = Heatmap.firstDay(today: today)
+        let count = max(0, first.days(to: today) + 1)
+        let offset = days.first.days(to: first)
+        let kinds = rule.isNumerical ? [] : HabitEntries(days, rule: rule).kinds
+        let perDay = rule.target / Double(rule.frequency.denominator)
+        return (0..<count).map { i in
+            let j = offset + i
+            guard j >= 0 && j < days.count else { return j < 0 ? .before : .missed }
+            if !rule.isNumerical {
+                switch kinds[j] {
+                case .manual: return .done
+                case .automatic: return .filledIn
+                case .skipped: return .skipped
+                case .none: return .missed
+                }
+            }
+            guard days.checks[j] > 0 else { return days.skipped[j] ? .skipped : .missed }
+            let amount = days.amounts[j].isFinite ? days.amounts[j] : 0
+            if rule.targetKind == .atMost { return amount <= perDay ? .done : .under }
+            guard amount >= perDay else { return .under }
+            return .level(perDay <= 0 ? 2 : amount >= 2 * perDay ? 4 : amount >= 1.5 * perDay ? 3 : 2)
         }
     }
 

@@ -37,8 +37,8 @@ public enum StreakChart {
         var length: String, start: String?, end: String?
     }
 
-    static func layout(_ streaks: [HabitStreak], width: Double, labels: Labels) -> [Row] {
-        let lengths = streaks.map { max(0, $0.length) }
+    static func layout(_ streaks: [HabitStreak], width: Double, labels: Labels, measure: (HabitStreak) -> Int = \.length) -> [Row] {
+        let lengths = streaks.map { max(0, measure($0)) }
         let longest = Double(max(1, lengths.max() ?? 1))
         let dates = streaks.map { (labels.date($0.start), labels.date($0.end)) }
         // 8 % over the estimate: in a Chinese font the digits of "2023年11月14日" draw a little wider
@@ -58,14 +58,15 @@ public enum StreakChart {
         }
     }
 
+    /// `measure` gives each bar's length: a streak's days, or its weeks or months.
     public static func svg(_ streaks: [HabitStreak], width: Double, labels: Labels, id: String, color: Color? = nil,
-                           className: String = "") -> String {
+                           className: String = "", measure: (HabitStreak) -> Int = \.length) -> String {
         let height = 2 * pad + Double(streaks.count) * rowHeight
         var out = SVG.open(id: id, width: width, height: height, className: "chart streaks " + className,
                            title: labels.title, desc: labels.description)
         out += "<g class=\"series\"\(SVG.seriesStyle(color))>"
         let c = WeightChart.c
-        for (i, row) in layout(streaks, width: width, labels: labels).enumerated() {
+        for (i, row) in layout(streaks, width: width, labels: labels, measure: measure).enumerated() {
             let y = c(row.y)
             out += "<g class=\"s\(row.level)\"><rect x=\"\(c(row.x))\" y=\"\(c(row.y - barHeight / 2))\" width=\"\(c(row.width))\" "
             out += "height=\"\(c(barHeight))\" rx=\"3\"><title>\(SVG.text(labels.bar(streaks[i])))</title></rect>"

@@ -19,6 +19,11 @@ public struct HabitFigures: Sendable {
     public let bestStreak: HabitStreak?
     /// A numerical habit's amounts, all time (with or without a target); nil for a yes/no habit.
     public let amounts: HabitAmounts?
+    /// What each week, month, quarter and year asks of the habit.
+    public let goal: HabitGoal
+    /// Streaks in the habit's own period, weeks or months (`HabitGoal.streaks`), oldest first;
+    /// empty for a habit whose period is a day or another span.
+    public let periodStreaks: [HabitStreak]
 
     public init(name: String, tag: Tag, days: HabitDays) {
         self.name = name
@@ -32,6 +37,15 @@ public struct HabitFigures: Sendable {
         currentStreak = HabitStreaks.current(streaks, today: days.last)
         bestStreak = HabitStreaks.best(streaks, limit: 1).first
         amounts = tag.habit?.isNumerical == true ? HabitAmounts(days) : nil
+        goal = HabitGoal(rule)
+        periodStreaks = goal.streaks(days)
+    }
+
+    /// The period streak that runs through the current period or ends with the previous one
+    /// (the current period is not over); nil otherwise or without period streaks.
+    public var currentPeriodStreak: HabitStreak? {
+        guard let unit = goal.ownUnit, let last = periodStreaks.last else { return nil }
+        return last.end >= unit.start(of: today).adding(days: -1) ? last : nil
     }
 
     public var today: LocalDate { days.last }
@@ -85,8 +99,12 @@ public struct HabitFigures: Sendable {
     private func window(start: LocalDate, length: Int) -> Window {
         // Capped as Loop's windows are (`HabitEntries.maxWindow`): a backup may hold any number.
         let n = min(rule.frequency.numerator, 100_000), d = min(rule.frequency.denominator, 100_000)
-        // Rounded to the nearest whole time, at least once: 3 times a week asks 13 of a 30-day month.
-        let asked = max(1, (n * length * 2 + d) / (2 * d))
+        // Rounded to the nearest whole time, at least once: 3 times a week asks 13 of a 31-day
+        // month. A yes/no habit asks what its goal asks (a weekly habit its whole number in a
+        // calendar week, `HabitGoal`).
+        let unit: HabitHistory.Unit = length == 7 ? .week : .month
+        let fromGoal = rule.isNumerical ? nil : goal.asked(unit, start: start).map { Int($0) }
+        let asked = fromGoal ?? max(1, (n * length * 2 + d) / (2 * d))
         return Window(done: daysDone(from: start, to: today), asked: asked)
     }
 }

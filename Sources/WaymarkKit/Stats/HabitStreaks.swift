@@ -33,12 +33,12 @@ public enum HabitStreaks {
     }
 
     /// Loop's best streaks: the `limit` longest (between equal lengths, the newer), newest
-    /// first.
-    public static func best(_ streaks: [HabitStreak], limit: Int) -> [HabitStreak] {
+    /// first. `measure` is a streak's length: its days, or its weeks or months (`HabitGoal`).
+    public static func best(_ streaks: [HabitStreak], limit: Int, measure: (HabitStreak) -> Int = \.length) -> [HabitStreak] {
         guard limit > 0 else { return [] }
         // Sorted on whole numbers worked out once: a decade holds a thousand streaks per habit, and
         // comparing dates works out their day numbers on every comparison.
-        let keyed = streaks.map { (length: $0.length, end: $0.end.dayNumber, streak: $0) }
+        let keyed = streaks.map { (length: measure($0), end: $0.end.dayNumber, streak: $0) }
         let longest = keyed.sorted { a, b in
             a.length != b.length ? a.length > b.length : a.end > b.end
         }

@@ -20,13 +20,17 @@ enum HabitCharts {
             "calendar": .html(calendar(h, today: today, phrases, r)),
             "weekdays": weekdays(h, phrases, r),
         ]
-        let best = HabitStreaks.best(h.streaks, limit: 10)
+        // A weekly or monthly habit's streaks are in its own period (`HabitGoal.streaks`).
+        let unit = h.goal.ownUnit
+        let measure: (HabitStreak) -> Int = { h.goal.periodsIn($0) }
+        let best = HabitStreaks.best(unit == nil ? h.streaks : h.periodStreaks, limit: 10, measure: measure)
         out["amountHeader"] = .string(r.text(h.countsAmounts ? .amount : .completions))
         if !best.isEmpty {
             out["streaks"] = [
                 "chart": .html(streakChart(best, h, today: today, phrases, r)),
+                "note": unit.map { .string(r.text($0 == .week ? .periodStreaksNote : .periodStreaksNoteMonth)) } ?? .null,
                 "rows": .array(best.map { s in
-                    ["start": .string(f.longDate(s.start)), "end": .string(f.longDate(s.end)), "length": .string(phrases.days(s.length))]
+                    ["start": .string(f.longDate(s.start)), "end": .string(f.longDate(s.end)), "length": .string(phrases.length(measure(s), in: unit))]
                 }),
             ]
         }
@@ -54,15 +58,19 @@ enum HabitCharts {
 
     /// The best streaks as bars, newest on top.
     static func streakChart(_ best: [HabitStreak], _ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
+        let unit = h.goal.ownUnit
+        let measure: (HabitStreak) -> Int = { h.goal.periodsIn($0) }
         let description = phrases.counted(best.count, one: .bestStreaksDescriptionOne, other: .bestStreaksDescription,
-                                          ["best": phrases.days(best.map(\.length).max() ?? 0)])
+                                          ["best": phrases.length(best.map(measure).max() ?? 0, in: unit)])
         func labels() -> StreakChart.Labels {
             StreakChart.Labels(date: { phrases.date($0, today: today) }, length: { r.format.integer($0) },
-                               bar: { HabitPages.span($0, phrases, today) + r.phrases.colon + phrases.days($0.length) },
+                               bar: { HabitPages.span($0, phrases, today) + r.phrases.colon + phrases.length(measure($0), in: unit) },
                                title: r.text(.bestStreaksTitle), description: description)
         }
-        return "<div class=\"chart-wide\">" + StreakChart.svg(best, width: 720, labels: labels(), id: "streaks-wide", color: h.tag.color)
-            + "</div><div class=\"chart-narrow\">" + StreakChart.svg(best, width: 340, labels: labels(), id: "streaks-narrow", color: h.tag.color)
+        return "<div class=\"chart-wide\">"
+            + StreakChart.svg(best, width: 720, labels: labels(), id: "streaks-wide", color: h.tag.color, measure: measure)
+            + "</div><div class=\"chart-narrow\">"
+            + StreakChart.svg(best, width: 340, labels: labels(), id: "streaks-narrow", color: h.tag.color, measure: measure)
             + "</div>"
     }
 
@@ -85,14 +93,21 @@ enum HabitCharts {
     }
 
     /// One history view: bars per bucket and the table of the buckets, newest first.
-    static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool,
+    /// `year`: only the units that start in that calendar year (a habit's page for the year).
+    static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool, year: Int? = nil,
                         _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let numerical = h.countsAmounts
-        let buckets = Array(HabitHistory.buckets(h.days, by: unit, numerical: numerical).suffix(limit))
+        let all = HabitHistory.buckets(h.days, by: unit, numerical: numerical)
+        let buckets = Array((year.map { y in all.filter { $0.start.year == y } } ?? all).suffix(limit))
         let unitLabel = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
-        func amount(_ v: Double) -> String {
-            numerical ? f.decimal(v, places: 2).replacingZeroFraction() + unitLabel : f.integer(Int(v))
+        // A numerical habit without a target has no goal; its rule counts days, not amounts.
+        let hasGoal = !numerical || h.rule.isNumerical
+        let goals = buckets.map { hasGoal ? h.goal.asked(unit, start: $0.start) : nil }
+        func number(_ v: Double) -> String { numerical ? f.decimal(v, places: 2).replacingZeroFraction() : f.integer(Int(v)) }
+        /// "2/3", "12/70 km": done over asked where the period asks something.
+        func amount(_ v: Double, _ goal: Double?) -> String {
+            number(v) + (goal.map { "/" + number($0) } ?? "") + (numerical ? unitLabel : "")
         }
         func name(_ start: LocalDate) -> String {
             switch unit {
@@ -116,7 +131,8 @@ enum HabitCharts {
         func bars(_ width: Double) -> [BarChart.Bar] {
             let labels = BarChart.fittingLabels(offered, width: width)
             return buckets.enumerated().map { i, b in
-                BarChart.Bar(title: name(b.start) + " · " + amount(b.value), label: labels[i], amount: b.value, highlight: i == buckets.count - 1)
+                BarChart.Bar(title: name(b.start) + " · " + amount(b.value, goals[i]), label: labels[i], amount: b.value,
+                             highlight: i == buckets.count - 1, target: goals[i])
             }
         }
         let tick: (Double) -> String = { numerical ? f.decimal($0, places: 2).replacingZeroFraction() : f.integer(Int($0)) }
@@ -125,6 +141,7 @@ enum HabitCharts {
             : unit == .month ? (.historyPerMonthOne, .historyPerMonth)
             : unit == .quarter ? (.historyPerQuarterOne, .historyPerQuarter) : (.historyPerYearOne, .historyPerYear)
         let description = r.phrases.counted(buckets.count, one: per.one, other: per.other)
+            + (goals.contains { $0 != nil } ? (r.phrases.language == .zhHans ? "" : " ") + r.text(.historyGoalLine) : "")
         let chart = "<div class=\"chart-wide\">"
             + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
                            wholeNumbers: !numerical)
@@ -135,39 +152,72 @@ enum HabitCharts {
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .html(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
-            "rows": .array(buckets.reversed().map { ["when": .string(name($0.start)), "value": .string(amount($0.value))] }),
+            "rows": .array(zip(buckets, goals).reversed().map { b, goal in
+                ["when": .string(name(b.start)), "value": .string(amount(b.value, goal))]
+            }),
         ]
     }
 
-    /// The last 53 weeks of this habit.
-    static func calendar(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> String {
+    /// The last 53 weeks of this habit, shaded by its goal (`HabitCalendar.goalCells`); a
+    /// numerical habit without a target, which has no goal, by amount.
+    /// `title` names the chart (default: the last 53 weeks; a year's page names its year).
+    static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> String {
         let first = Heatmap.firstDay(today: today)
-        let done = h.daysDone(from: first, to: today)
+        let byGoal = !h.countsAmounts || h.rule.isNumerical
+        let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today)
+            : HabitCalendar.cells(h.days, today: today, numerical: true)
         let numerical = h.countsAmounts
         let colon = phrases.colon
         let unit = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
+        let atMost = h.rule.targetKind == .atMost
+        func word(_ cell: HabitCalendar.Cell) -> String {
+            switch cell {
+            case .before: return r.text(.calendarBefore)
+            case .missed: return r.text(.calendarNotDone)
+            case .done: return r.text(h.rule.isNumerical ? (atMost ? .calendarWithin : .calendarMet) : .calendarDone)
+            case .skipped: return r.text(.calendarSkipped)
+            case .filledIn: return r.text(.calendarFilledIn)
+            case .under: return r.text(atMost ? .calendarOverLimit : .calendarUnderTarget)
+            case .level(let n): return h.rule.isNumerical && n >= 3 ? r.text(.calendarTimesTarget, ["x": n == 4 ? "2" : r.format.decimal(1.5)])
+                : r.text(h.rule.isNumerical ? .calendarMet : .calendarDone)
+            }
+        }
         func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
+            let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
             let what: String
             switch cell {
-            case .before: what = r.text(.calendarBefore)
-            case .missed: what = r.text(.calendarNotDone)
-            case .done: what = r.text(.calendarDone)
-            case .skipped: what = r.text(.calendarSkipped)
-            case .level:
-                let amount = h.days.index(day).map { h.days.amounts[$0] } ?? 0
-                what = numerical && amount > 0 ? r.format.decimal(amount, places: 2).replacingZeroFraction() + unit : r.text(.calendarDone)
+            case .before, .missed, .skipped, .filledIn: what = word(cell)
+            case .done, .under, .level:
+                guard numerical, let amount else {
+                    what = word(cell)
+                    break
+                }
+                let text = r.format.decimal(amount, places: 2).replacingZeroFraction() + unit
+                what = h.rule.isNumerical ? text + " (" + word(cell) + ")" : text
             }
             return r.format.longDate(day) + colon + what
         }
-        var legend: [(HabitCalendar.Cell, String)] = [(.missed, r.text(.calendarNotDone)), (.done, r.text(.calendarDone))]
-        if h.days.skipped.contains(true) { legend.append((.skipped, r.text(.calendarSkipped))) }
+        let skips = h.days.skipped.contains(true)
+        var legend: [(HabitCalendar.Cell, String)]
+        if h.rule.isNumerical {
+            legend = atMost ? [(.missed, word(.missed)), (.under, word(.under)), (.done, word(.done))]
+                : [(.missed, word(.missed)), (.under, word(.under)), (.level(2), word(.level(2))), (.level(3), word(.level(3))), (.level(4), word(.level(4)))]
+        } else {
+            legend = [(.missed, word(.missed)), (.done, word(.done))]
+            if cells.contains(.filledIn) { legend.append((.filledIn, word(.filledIn))) }
+        }
+        if skips { legend.append((.skipped, word(.skipped))) }
+        // A yes/no habit's description counts days checked; a numerical one's days that met the target.
+        let met = cells.filter { if case .level = $0 { return true }; return $0 == .done }.count
+        let total = first.days(to: today) + 1
+        let description = byGoal
+            ? r.text(h.rule.isNumerical ? .calendarGoalDescription : .calendarDescription, ["n": r.format.integer(met), "total": r.format.integer(total)])
+            : r.text(.calendarDescription, ["n": r.format.integer(h.daysDone(from: first, to: today)), "total": r.format.integer(total)])
         let labels = HabitCalendar.Labels(
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
-            legend: numerical ? .scale(less: r.text(.less), more: r.text(.more)) : .items(legend),
-            title: r.text(.calendarTitle),
-            description: r.text(.calendarDescription, ["n": r.format.integer(done), "total": r.format.integer(first.days(to: today) + 1)]))
-        return HabitCalendar.svg(today: today, cells: HabitCalendar.cells(h.days, today: today, numerical: numerical), labels: labels,
-                                 id: "calendar")
+            legend: byGoal ? .items(legend) : .scale(less: r.text(.less), more: r.text(.more)),
+            title: title ?? r.text(.calendarTitle), description: description)
+        return HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
     }
 
     /// Checks by day of the week, Monday first.

@@ -68,6 +68,7 @@ enum HabitPages {
             "facts": .array(facts(h, phrases, r).map { .string($0) }),
             "archived": .bool(h.tag.habit?.archived ?? false),
             "cards": .array(cards(h, phrases, r)),
+            "years": HabitYearPages.switcher(h, slug: slug, current: today.year, fromYearPage: false),
             "notes": .array(notes.map { n in
                 ["title": .string(n.title), "href": .string("../notes/" + n.slug + ".html"),
                  "date": .from(n.note.date.map { f.longDate($0.localDate(in: content.zone)) }),
@@ -123,15 +124,18 @@ enum HabitPages {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }
         let times = HabitHistory.totals(h.days, numerical: false)
+        let unit = h.goal.ownUnit
+        let current = unit == nil ? h.currentStreak : h.currentPeriodStreak
+        let best = unit == nil ? h.bestStreak : HabitStreaks.best(h.periodStreaks, limit: 1, measure: { h.goal.periodsIn($0) }).first
         var cards = [
             card(.habitStrength, percent(h.score, f), changeText),
-            card(.timesThisWeek, f.integer(Int(times.week))),
-            card(.timesThisMonth, f.integer(Int(times.month))),
+            goalCard(h, .week, r) ?? card(.timesThisWeek, f.integer(Int(times.week))),
+            goalCard(h, .month, r) ?? card(.timesThisMonth, f.integer(Int(times.month))),
             card(.timesThisYear, f.integer(Int(times.year))),
             card(.timesAllTime, f.integer(h.completions)),
-            card(.currentStreak, phrases.days(h.currentStreak?.length ?? 0),
-                 h.currentStreak.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),
-            card(.bestStreak, h.bestStreak.map { phrases.days($0.length) } ?? "—", h.bestStreak.map { span($0, phrases, today) }),
+            card(.currentStreak, phrases.length(current.map { h.goal.periodsIn($0) } ?? 0, in: unit),
+                 current.map { r.text(.since, ["date": phrases.date($0.start, today: today)]) }),
+            card(.bestStreak, best.map { phrases.length(h.goal.periodsIn($0), in: unit) } ?? "—", best.map { span($0, phrases, today) }),
         ]
         if let a = h.amounts, let perDay = a.perDay, let perWeek = a.perWeek, let bestDay = a.bestDay {
             let unit = h.tag.habit?.unitLabel
@@ -145,6 +149,31 @@ enum HabitPages {
         if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
         if h.points != 0 && h.tag.habit == nil { cards.append(card(.points, f.integer(h.points))) }
         return cards
+    }
+
+    /// This week's or month's goal as done/asked ("2/3", "12/70 km") with how far from it; nil
+    /// when the period asks nothing (a week of a monthly habit, a numerical habit without a target).
+    static func goalCard(_ h: HabitFigures, _ unit: HabitHistory.Unit, _ r: PageRenderer) -> TemplateValue? {
+        guard !h.countsAmounts || h.rule.isNumerical, let period = h.goal.periods(h.days, by: unit).last else { return nil }
+        let f = r.format
+        let label = r.text(unit == .week ? .goalThisWeek : .goalThisMonth)
+        guard h.rule.isNumerical else {
+            let w = unit == .week ? h.week : h.month
+            let left = w.asked - w.done
+            return ["label": .string(label), "value": .string(window(w, f)),
+                    "note": .string(left <= 0 ? r.text(.goalMetNote) : r.text(.goalLeftNote, ["n": f.integer(left)]))]
+        }
+        let unitLabel = h.tag.habit?.unitLabel
+        let number = { (v: Double) in f.decimal(v, places: 2).replacingZeroFraction() }
+        let value = number(period.done) + "/" + number(period.asked) + (unitLabel.map { " " + $0 } ?? "")
+        let gap = period.asked - period.done
+        let note: String
+        if h.rule.targetKind == .atMost {
+            note = gap >= 0 ? r.text(.calendarWithin) : r.text(.goalOverNote, ["n": amount(-gap, unitLabel, f)])
+        } else {
+            note = gap <= 0 ? r.text(.goalMetNote) : r.text(.goalLeftNote, ["n": amount(gap, unitLabel, f)])
+        }
+        return ["label": .string(label), "value": .string(value), "note": .string(note)]
     }
 
     /// "Mar 3 – Mar 21" (with years when not this year's).

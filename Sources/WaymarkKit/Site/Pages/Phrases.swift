@@ -27,6 +27,15 @@ struct Phrases: Sendable {
 
     func days(_ n: Int) -> String { counted(n, one: .daysOne, other: .daysMany) }
 
+    /// A length in `unit`s: "3 weeks", "2 months", else days.
+    func length(_ n: Int, in unit: HabitHistory.Unit?) -> String {
+        switch unit {
+        case .week?: return counted(n, one: .weeksOne, other: .weeksMany)
+        case .month?: return counted(n, one: .monthsOne, other: .monthsMany)
+        default: return days(n)
+        }
+    }
+
     func points(_ n: Int) -> String { counted(n, one: .pointsOne, other: .pointsMany) }
 
     /// "1 record", "568 records", "568 条记录".

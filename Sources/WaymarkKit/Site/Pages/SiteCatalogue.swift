@@ -63,7 +63,10 @@ struct SiteCatalogue: Sendable {
         if builds(.habits) {
             list.add(.habitsIndex, "habits/index.html")
             for (i, h) in content.habits.habits.enumerated() {
-                guard let slug = content.tagSlugs[h.name], list.add(.habit(slug: slug), "habits/\(slug).html") else { continue }
+                // The habit's page, then a page for each earlier year of its data.
+                guard let slug = content.tagSlugs[h.name],
+                      list.add(.habit(slug: slug), ["habits/\(slug).html"] + HabitYearPages.years(h).map { HabitYearPages.path(slug: slug, year: $0) })
+                else { continue }
                 habits[slug] = i
             }
         }
@@ -162,7 +165,10 @@ struct SiteCatalogue: Sendable {
         case .habitsIndex: return [try HabitPages.renderIndex(content, r)]
         case .habit(let slug):
             guard let i = habits[slug] else { return [] }
-            return [try HabitPages.renderHabit(content.habits.habits[i], slug: slug, content, r)]
+            let h = content.habits.habits[i]
+            var files = [try HabitPages.renderHabit(h, slug: slug, content, r)]
+            for year in HabitYearPages.years(h) { files.append(try HabitYearPages.render(h, slug: slug, year: year, content, r)) }
+            return files
         case .yearsIndex: return [try YearPages.renderIndex(content, r)]
         case .year(let year):
             guard let i = years[year] else { return [] }
