@@ -49,6 +49,7 @@ public enum UIString: String, CaseIterable, Sendable {
     // Activity
     case navActivity, activityTitle, activitySteps, activityDistance, activityFlights, activityActiveEnergy, activityExercise, activityStand, activityMindful, activityTotalEnergy, activityMoveMinutes, activityHeartPoints, activityHeartMinutes, activityUnitSteps, activityUnitFloors, activityUnitKm, activityUnitKcal, activityUnitMin, activityUnitHours, activityDailyMean, activityGoalMet, activityGoalMetOne, activityDailyMeanOne, activityNoFigure, activityDailyTitle, activityDailyDescription, activityWeeklyTitle, activityWeeklyDescription, activityCalendarTitle, activityCalendarDescription, activityDaysWithSteps, activityDaysGoalMet, activityGoal, activityGoalReached, activityYes, activityNo, activityTotal, activityDaysWithFigure, activityBestDays, activityDownloadCSV
     case activityWorkouts, activityWorkoutsIntro, activityWorkoutsByKind, activityWorkoutsRecent, activityKind, activityWorkoutCount, activityDuration, activityWorkoutName, activityEnergy, activityDistanceKm, kindRunning, kindWalking, kindHiking, kindCycling, kindSwimming, kindRowing, kindElliptical, kindStrength, kindHiit, kindYoga, kindDance, kindOther
+    case activityHabitDescription, activityHabitSource
     case sleepTitle, sleepAsleep, sleepMean, sleepMeanOne, sleepBedtime, sleepWake, sleepSpread, sleepChartTitle, sleepChartDescription, sleepNight, sleepInBed
     // Links and feed
     case shareDescription, feedNotesAndTargets, feedNotes, feedTargets, feedTargetDone, feedCompletedOn
