@@ -78,6 +78,38 @@ struct ShownMomentTests {
         #expect(shown.instant == 1_458_662_399 && shown.newestDay == Self.day(2016, 3, 22))
     }
 
+    @Test func activitySleepAndWorkoutsAreRecords() {
+        // Weighings end on 2019-01-08; a phone's steps go on to 2020-03-31 (its end in UTC is
+        // 1 585 699 199), a night ends at 2020-04-02T06:00:00Z (1 585 807 200).
+        let weighing = WeightEntry(date: .day(Self.day(2019, 1, 8)), kg: 70)
+        let steps = ActivitySample(metric: .steps, date: .day(Self.day(2020, 3, 31)), value: 1155, source: "Google Fit")
+        let withSteps = ShownMoment.resolve(Export(weights: [weighing], activity: [steps]), zone: .utc, clock: Self.clock)
+        #expect(withSteps.reason == .dataEnded && withSteps.instant == 1_585_699_199 && withSteps.newestDay == Self.day(2020, 3, 31))
+        let night = SleepSession(source: "Watch", start: 1_585_778_400, end: 1_585_807_200, asleep: 480)
+        let withSleep = ShownMoment.resolve(Export(weights: [weighing], activity: [steps], sleep: [night]), zone: .utc, clock: Self.clock)
+        #expect(withSleep.newestDay == Self.day(2020, 4, 2))
+        // A workout of 2020-04-05 10:00 to 11:00 UTC (1 586 084 400 to 1 586 088 000).
+        let run = Workout(activity: "Running", kind: .running, start: 1_586_084_400, end: 1_586_088_000, minutes: 60, source: "Watch")
+        let withRun = ShownMoment.resolve(Export(weights: [weighing], workouts: [run]), zone: .utc, clock: Self.clock)
+        #expect(withRun.newestDay == Self.day(2020, 4, 5))
+    }
+
+    /// Google Fit's summaries: the weighings stop on 2019-01-08, the steps on 2020-03-31 (the
+    /// file's last row, read with Python's csv module), so the site shows 31 March 2020 and each
+    /// metric's 30 days end there.
+    @Test(.enabled(if: TestPaths.hasShared)) func googleFitsStepsAfterItsWeighingsAreShown() throws {
+        let dir = TemporaryDirectory()
+        let folder = TestPaths.shared.appendingPathComponent("real-exports/google-fit-takeout-more").path
+        let run = CLIRun(["build", folder, "-o", dir.file("site"), "--time-zone", "UTC"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: the data ends on 2020-03-31"))
+        let page = try #require(dir.read("site/activity/index.html"))
+        // 2020-03-02…2020-03-31 has steps on each of the 30 days in nrupeshsurya's file.
+        // Their mean, 163,956 / 30 = 5,465.2.
+        #expect(page.contains(#"5,465 steps</span><span class="sub">a day, mean of the 30 of the 30 days to <span class="date">Mar 31, 2020</span> with a figure"#))
+        #expect(!page.contains("0 of 1 day"))
+    }
+
     // MARK: Through the command line
 
     static var loopV12: String { TestPaths.shared.appendingPathComponent("real-exports/loop-habit-tracker-db/loop-v12.db").path }

@@ -71,7 +71,9 @@ enum CheckCommand {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
             }
             if failure == nil {
-                let options = env.pipeline.siteOptions(request, read.result.export)
+                var options = env.pipeline.siteOptions(request, read.result.export)
+                // The sections a build makes, the metrics that become habits among them.
+                _ = env.pipeline.withActivityHabits(read.result.export, request, &options)
                 if let shown = options.shown { out += BuildCommand.momentLine(shown, zone: options.zone) + "\n" }
                 out += sectionsLine(options.sections) + "\n"
                 out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"

@@ -80,8 +80,24 @@ extension BuildPipeline {
         let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
         let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
         return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
-                           sections: (request.sections ?? Set(SiteSection.allCases)).intersection(SectionsWithData.of(export)), privacy: request.privacy, baseURL: request.baseURL,
+                           sections: sections(request, export), privacy: request.privacy, baseURL: request.baseURL,
                            shown: shown)
+    }
+
+    /// The sections `request` allows that `export` has data for.
+    func sections(_ request: BuildRequest, _ export: Export) -> Set<SiteSection> {
+        (request.sections ?? Set(SiteSection.allCases)).intersection(SectionsWithData.of(export))
+    }
+
+    /// `export` with its daily metrics that have a goal as habits (`ActivityHabits`), when the
+    /// site builds both habits and activity, and `options.sections` made again from it.
+    func withActivityHabits(_ export: Export, _ request: BuildRequest, _ options: inout SiteOptions) -> Export {
+        let allowed = PublishedExport(request).sections
+        guard allowed.contains(.habits), allowed.contains(.activity) else { return export }
+        let habits = ActivityHabits(zone: options.zone, today: options.zone.localDateTime(of: options.now).date, language: options.language)
+        let augmented = habits.adding(to: export)
+        options.sections = sections(request, augmented)
+        return augmented
     }
 
     /// The site's options for `export`, refused (bad data) when the site's clock puts `now` or a

@@ -127,8 +127,9 @@ public struct BuildPipeline: Sendable {
         let (read, noteFiles) = readSources(request, cache: cache)
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
-        let options = try checkedSiteOptions(request, read.result.export)
-        let (content, inputs) = computed(read.result.export, noteFiles: noteFiles, options: options, cache: cache)
+        var options = try checkedSiteOptions(request, read.result.export)
+        let export = withActivityHabits(read.result.export, request, &options)
+        let (content, inputs) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
         site.pageBuild = cache?.pages.start(site.catalogue, data: inputs)
         site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)

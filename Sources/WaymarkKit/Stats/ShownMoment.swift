@@ -83,7 +83,8 @@ public struct ShownMoment: Sendable, Equatable {
     }
 
     /// The newest moment the person recorded: point records, weighings, body fat, moods, skips,
-    /// target completions, habits created and dated notes. A target's deadline is a plan, not a
+    /// target completions, habits created, dated notes, activity samples (by their start), nights
+    /// of sleep and workouts (by their end). A target's deadline is a plan, not a
     /// record, and to-dos carry no date. A whole day counts as its last second; moments after
     /// `notAfter` are passed over.
     public static func newestRecord(_ export: Export, zone: Zone, notAfter: Int64 = .max) -> Moment? {
@@ -101,6 +102,9 @@ public struct ShownMoment: Sendable, Equatable {
         for t in export.targets where t.done { consider(t.completed) }
         for t in export.tags { consider(t.created) }
         for n in export.notes { consider(n.date) }
+        for a in export.activity { consider(a.date) }
+        for s in export.sleep { consider(s.end.map(Moment.instant) ?? s.night.map(Moment.day)) }
+        for w in export.workouts { consider(.instant(w.end)) }
         return best?.moment
     }
 }

@@ -81,7 +81,7 @@ enum StatsDocument {
         return .object(members)
     }
 
-    /// The blocks after the point statistics: `targets`, `weight`, then `bodyFat` and
+    /// The blocks after the point statistics: `targets`, `weight`, then `bodyFat`, `activity` and
     /// `moods` only when the sources have them (so a site without them keeps its `stats.json` as it was).
     static func extras(_ content: SiteContent) -> [(String, JSONOutput)] {
         let options = content.options
@@ -104,6 +104,7 @@ enum StatsDocument {
                 ("change30d", .fixed(fat.change30d, 2)),
             ])))
         }
+        if let activity = content.activity { out.append(("activity", StatsActivity.make(activity, zone: content.zone))) }
         let moods = content.export.moods.filter { !$0.date.isAfter(content.options.now, in: content.zone) }
             .sorted { $0.date.sortKey(in: content.zone) < $1.date.sortKey(in: content.zone) }
         if !moods.isEmpty {
