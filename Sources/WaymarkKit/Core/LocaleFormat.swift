@@ -112,6 +112,26 @@ public struct LocaleFormat: Sendable {
         }
     }
 
+    /// An amount to at most `places` decimals without trailing zeros, its whole part grouped by
+    /// thousands as `integer` groups it: 3866825 → "3,866,825", 6795.833 → "6,795.83", 5.20 → "5.2".
+    public func amount(_ x: Double, places: Int = 2) -> String {
+        var s = decimal(x, places: places)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        let negative = s.hasPrefix("−")
+        let body = negative ? s.dropFirst() : Substring(s)
+        let whole = body.prefix { $0 != "." }
+        guard whole.count > 3, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber) else { return s }
+        var grouped = negative ? "−" : ""
+        for (i, digit) in whole.enumerated() {
+            if i > 0 && (whole.count - i) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped + body.dropFirst(whole.count)
+    }
+
     /// One decimal, rounded half away from zero: 62.45 → "62.5"; whole values keep ".0".
     public func decimal(_ x: Double, places: Int = 1) -> String {
         LocaleFormat.fixed(x, places: places, minus: "−")

@@ -104,7 +104,7 @@ enum HabitCharts {
         // A numerical habit without a target has no goal; its rule counts days, not amounts.
         let hasGoal = !numerical || h.rule.isNumerical
         let goals = buckets.map { hasGoal ? h.goal.asked(unit, start: $0.start) : nil }
-        func number(_ v: Double) -> String { numerical ? f.decimal(v, places: 2).replacingZeroFraction() : f.integer(Int(v)) }
+        func number(_ v: Double) -> String { numerical ? f.amount(v) : f.integer(Int(v)) }
         /// "2/3", "12/70 km": done over asked where the period asks something.
         func amount(_ v: Double, _ goal: Double?) -> String {
             number(v) + (goal.map { "/" + number($0) } ?? "") + (numerical ? unitLabel : "")
@@ -135,7 +135,7 @@ enum HabitCharts {
                              highlight: i == buckets.count - 1, target: goals[i])
             }
         }
-        let tick: (Double) -> String = { numerical ? f.decimal($0, places: 2).replacingZeroFraction() : f.integer(Int($0)) }
+        let tick: (Double) -> String = { numerical ? f.amount($0) : f.integer(Int($0)) }
         let unitName = r.text(unit == .week ? .byWeek : unit == .month ? .byMonth : unit == .quarter ? .byQuarter : .byYear)
         let per: (one: UIString, other: UIString) = unit == .week ? (.historyPerWeekOne, .historyPerWeek)
             : unit == .month ? (.historyPerMonthOne, .historyPerMonth)
@@ -192,7 +192,7 @@ enum HabitCharts {
                     what = word(cell)
                     break
                 }
-                let text = r.format.decimal(amount, places: 2).replacingZeroFraction() + unit
+                let text = r.format.amount(amount) + unit
                 what = h.rule.isNumerical ? text + " (" + word(cell) + ")" : text
             }
             return r.format.longDate(day) + colon + what

@@ -164,7 +164,7 @@ enum HabitPages {
                     "note": .string(left <= 0 ? r.text(.goalMetNote) : r.text(.goalLeftNote, ["n": f.integer(left)]))]
         }
         let unitLabel = h.tag.habit?.unitLabel
-        let number = { (v: Double) in f.decimal(v, places: 2).replacingZeroFraction() }
+        let number = { (v: Double) in f.amount(v) }
         let value = number(period.done) + "/" + number(period.asked) + (unitLabel.map { " " + $0 } ?? "")
         let gap = period.asked - period.done
         let note: String
@@ -185,7 +185,7 @@ enum HabitPages {
     /// An amount as pages write it, to two decimals without trailing zeros, with its unit when
     /// the habit has one: "5.2 km", "630".
     static func amount(_ value: Double, _ unit: String?, _ f: LocaleFormat) -> String {
-        f.decimal(value, places: 2).replacingZeroFraction() + (unit.map { " " + $0 } ?? "")
+        f.amount(value) + (unit.map { " " + $0 } ?? "")
     }
 
     /// "630 in all · 90 per day entered", for the tables that list habits; nil without entries.
@@ -198,15 +198,4 @@ enum HabitPages {
 
     /// A share in 0…1 as a whole percentage, "85%".
     static func percent(_ x: Double, _ f: LocaleFormat) -> String { f.integer(Int((x * 100).rounded())) + "%" }
-}
-
-extension String {
-    /// "5.00" → "5", "2.50" → "2.5": amounts read better without trailing zeros.
-    func replacingZeroFraction() -> String {
-        guard contains(".") else { return self }
-        var s = self
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
-    }
 }
