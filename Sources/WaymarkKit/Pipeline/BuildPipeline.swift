@@ -131,7 +131,7 @@ public struct BuildPipeline: Sendable {
         let export = withActivityHabits(read.result.export, request, &options)
         let (content, inputs) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
-        site.pageBuild = cache?.pages.start(site.catalogue, data: inputs)
+        site.pages = cache.map { ($0.pages, inputs) }
         site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
         site.privateNotes = read.privateNotes
         lap("compute")
@@ -199,7 +199,12 @@ public struct BuildPipeline: Sendable {
     /// Step 3: every page of `site` rendered once into `sink` (a page the sink already has is
     /// taken from it, and in a preview's rebuild a page whose inputs are unchanged is taken from
     /// the build before: `PageCache`), the pages grouped onto the cores the site was prepared with.
-    static func render(_ site: PreparedSite, into sink: some SiteSink) throws(BuildFailure) {
+    static func render(_ prepared: PreparedSite, into sink: some SiteSink) throws(BuildFailure) {
+        var reusing = prepared
+        // Which pages need rendering is worked out here, not in compute: the preview renders
+        // the open pages (those a save changes) and tells them to reload before this step.
+        reusing.pageBuild = prepared.pages.map { $0.cache.start(prepared.catalogue, data: $0.data) }
+        let site = reusing
         _ = try site.parallelism.map(groups(site.catalogue.pages)) { (group) throws(BuildFailure) -> Void in
             for page in group {
                 let files: [SiteFile]

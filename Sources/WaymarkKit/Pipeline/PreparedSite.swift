@@ -15,7 +15,10 @@ public struct PreparedSite: Sendable {
     /// Notes with `private: true` the read step left out.
     public internal(set) var privateNotes = 0
 
-    /// In a preview's rebuild, the pages of the build before that need not be rendered again.
+    /// In a preview's rebuild, the kept pages and what this site's figures were computed from.
+    var pages: (cache: PageCache, data: ContentCache.Inputs)?
+    /// During the render step of a preview's rebuild, the pages of the build before that need
+    /// not be rendered again.
     var pageBuild: PageCache.Build?
 
     /// The files of `page`, exactly as a whole build renders them (in a preview's rebuild, the
