@@ -77,13 +77,15 @@ struct HabitFrequencyTests {
 
     @Test func theRingDrawsTheShare() {
         let svg = StrengthRing.svg(share: 0.25, text: "25%", title: "Strength 25%", id: "r")
-        // A quarter of 2π × 20 = 125.66: 31.42, from the top.
-        #expect(svg.contains("stroke-dasharray=\"31.42 125.66\" transform=\"rotate(-90 24 24)\""))
+        // A quarter: from the top (24, 4) clockwise to the right (44, 24); 60 %: past the bottom,
+        // the large arc, to 24 + 20 sin 216° = 12.24, 24 − 20 cos 216° = 40.18.
+        #expect(svg.contains("<path class=\"arc\" d=\"M24 4A20 20 0 0 1 44 24\"/>"))
+        #expect(StrengthRing.svg(share: 0.6, text: "", title: "", id: "r").contains("d=\"M24 4A20 20 0 1 1 12.24 40.18\""))
         #expect(svg.contains("role=\"img\" aria-labelledby=\"r-title\"") && svg.contains("<title id=\"r-title\">Strength 25%</title>"))
         #expect(svg.contains(">25%</text>"))
         // No arc at 0 %; a full one at 100 % and above.
         #expect(!StrengthRing.svg(share: 0, text: "0%", title: "", id: "r").contains("class=\"arc\""))
-        #expect(StrengthRing.svg(share: 1.7, text: "", title: "", id: "r").contains("stroke-dasharray=\"125.66 125.66\""))
+        #expect(StrengthRing.svg(share: 1.7, text: "", title: "", id: "r").contains("<circle class=\"arc\" cx=\"24\" cy=\"24\" r=\"20\"/>"))
         #expect(!StrengthRing.svg(share: .nan, text: "", title: "", id: "r").contains("class=\"arc\""))
     }
 

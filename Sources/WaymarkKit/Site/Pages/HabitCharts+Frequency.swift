@@ -9,8 +9,8 @@ extension HabitCharts {
         let numerical = h.countsAmounts
         // A numerical habit's circles are its amounts against the grid's largest; a yes/no
         // habit's the days done against the weekdays the month holds.
-        let largest = months.flatMap(\.values).filter(\.isFinite).max() ?? 0
         let shown = Array(months.suffix(12))
+        let largest = shown.flatMap(\.values).filter(\.isFinite).max() ?? 0
         // The year under each January, and under the first month unless a January follows it
         // at once (two years side by side would run into each other).
         func year(_ k: Int) -> String? {
