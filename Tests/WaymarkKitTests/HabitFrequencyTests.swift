@@ -89,6 +89,17 @@ struct HabitFrequencyTests {
         #expect(!StrengthRing.svg(share: .nan, text: "", title: "", id: "r").contains("class=\"arc\""))
     }
 
+    /// The real export `path` (under real-exports) built in UTC as of `now`, in `en/` and `zh-Hans/`.
+    static func sites(_ path: String, now: String) throws -> TemporaryDirectory {
+        let file = TestPaths.shared.appendingPathComponent("real-exports/" + path).path
+        let dir = TemporaryDirectory()
+        for lang in ["en", "zh-Hans"] {
+            let run = CLIRun(["build", "-q", file, "-o", dir.file(lang), "--now", now, "--time-zone", "UTC", "--lang", lang])
+            try #require(run.code == 0, "\(run.stderr)")
+        }
+        return dir
+    }
+
     /// The grid's table: each month's row of seven cells.
     static func rows(_ page: String) -> [String] {
         page.matches(of: /<tr><th scope="row"><span class="date">([^<]+)<\/span><\/th>((?:<td>[^<]*<\/td>){7})<\/tr>/).map {
@@ -100,12 +111,7 @@ struct HabitFrequencyTests {
     /// Python's sqlite3 from `Repetitions`: January 3, 4, 3, 4, 4, 5, 4 (Mon … Sun), February
     /// none, March 2, 0, 2, 0, 2, 0, 0. Its strength, 46 %, as the ring.
     @Test(.enabled(if: TestPaths.hasShared)) func loopsGridOnTheRealBackup() throws {
-        let file = TestPaths.shared.appendingPathComponent("real-exports/loop-habit-tracker-db/loop-v12.db").path
-        let dir = TemporaryDirectory()
-        for lang in ["en", "zh-Hans"] {
-            let run = CLIRun(["build", "-q", file, "-o", dir.file(lang), "--now", "2016-03-21T12:00:00Z", "--time-zone", "UTC", "--lang", lang])
-            #expect(run.code == 0, "\(run.stderr)")
-        }
+        let dir = try Self.sites("loop-habit-tracker-db/loop-v12.db", now: "2016-03-21T12:00:00Z")
         let en = try #require(dir.read("en/habits/wake-up-early.html"))
         #expect(Self.rows(en) == ["March 2016: 2 0 2 0 2 0 0", "February 2016: 0 0 0 0 0 0 0", "January 2016: 3 4 3 4 4 5 4"])
         #expect(en.contains("<h2 id=\"frequency-heading\">By weekday and month</h2>"))
@@ -125,12 +131,7 @@ struct HabitFrequencyTests {
     /// then 100 a day from Sat 2022-01-08 to Thu 01-13. On 2022-01-20 the grid's months run from
     /// September 2021 (its first) to January 2022, amounts summed; the 2021 page has its year's.
     @Test(.enabled(if: TestPaths.hasShared)) func habitBullAmountsOnTheRealFile() throws {
-        let file = TestPaths.shared.appendingPathComponent("real-exports/habitbull-csv/habitbull3.csv").path
-        let dir = TemporaryDirectory()
-        for lang in ["en", "zh-Hans"] {
-            let run = CLIRun(["build", "-q", file, "-o", dir.file(lang), "--now", "2022-01-20T12:00:00Z", "--time-zone", "UTC", "--lang", lang])
-            #expect(run.code == 0, "\(run.stderr)")
-        }
+        let dir = try Self.sites("habitbull-csv/habitbull3.csv", now: "2022-01-20T12:00:00Z")
         let en = try #require(dir.read("en/habits/pushups.html"))
         #expect(Self.rows(en) == ["January 2022: 100 100 100 100 0 100 100", "December 2021: 0 0 0 0 0 0 0", "November 2021: 0 0 0 0 0 0 0",
                                   "October 2021: 0 0 0 0 0 0 0", "September 2021: 0 0 30 0 0 0 0"])
