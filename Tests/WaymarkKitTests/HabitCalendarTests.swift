@@ -58,12 +58,13 @@ struct HabitCalendarTests {
         let svg = HabitCalendar.svg(today: Self.today, cells: cells, labels: Self.labels(), id: "cal")
         #expect(svg.hasPrefix("<svg class=\"chart heatmap calendar\" viewBox=\"0 0 802 142\" role=\"img\" aria-labelledby=\"cal-title cal-desc\""))
         #expect(svg.contains("<title id=\"cal-title\">Run &lt;&amp;&quot;&gt;</title>"))
-        // The pattern's background, 371 days and 3 legend boxes.
-        #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 371 + 3)
-        #expect(svg.contains("<pattern id=\"cal-skip\""))
+        // The pattern's background, the one cell that 371 days place with <use>, 3 legend boxes.
+        #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 1 + 3)
+        #expect(svg.components(separatedBy: "<use href=\"#cal-c\"").count - 1 == 371)
+        #expect(svg.contains("<pattern id=\"cal-skip\"") && svg.contains("<rect id=\"cal-c\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"))
         // Nov 4 is day 345: column 49, row 2, at 30 + 49 × 14 = 716, 18 + 2 × 14 = 46.
-        #expect(svg.contains("<rect x=\"716\" y=\"46\" width=\"11\" height=\"11\" rx=\"2\" class=\"skip\" fill=\"url(#cal-skip)\"><title>2026-11-04: skipped</title></rect>"))
-        #expect(svg.contains("<rect x=\"30\" y=\"18\" width=\"11\" height=\"11\" rx=\"2\" class=\"none\"><title>2025-11-24: before</title></rect>"))
+        #expect(svg.contains("<use href=\"#cal-c\" x=\"716\" y=\"46\" class=\"skip\" fill=\"url(#cal-skip)\"><title>2026-11-04: skipped</title></use>"))
+        #expect(svg.contains("<use href=\"#cal-c\" x=\"30\" y=\"18\" class=\"none\"><title>2025-11-24: before</title></use>"))
         #expect(svg.contains("class=\"l4\"><title>2026-11-02: done</title>") && svg.contains("class=\"l0\"><title>2026-11-29: missed</title>"))
         // Legend: boxes and words 11 + 4 + 8 × 6.6 = 67.8, 41.4 and 61.2 wide with 12 between:
         // 194.4 in all, ending 4 units from the right edge, so starting at 774 − 4 − 194.4 = 575.6.

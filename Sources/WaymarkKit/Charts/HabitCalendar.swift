@@ -123,20 +123,24 @@ public enum HabitCalendar {
     public static func svg(today: LocalDate, cells: [Cell], labels: Labels, id: String) -> String {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
-        let pattern = SVG.text(id) + "-skip"
+        let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
         var out = SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
                            title: labels.title, desc: labels.description)
         out.reserveCapacity(count * 90 + 2500)
         // Skipped days are hatched, so they differ from every level without relying on colour.
         out += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-        out += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern></defs>"
+        out += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
+        // One cell drawn once and placed 371 times by `<use>` (which takes the class's fill):
+        // its size and corners are not repeated, 5 KB less on every habit page.
+        out += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
         // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
         out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         out += "<g class=\"cells\">"
         for i in 0..<count {
             let cell = i < cells.count ? cells[i] : .before
-            out += Heatmap.cellRect(i) + attributes(cell, pattern: pattern) + "><title>"
-            out += SVG.text(labels.cell(first.adding(days: i), cell)) + "</title></rect>"
+            out += "<use href=\"#\(cellID)\" x=\"\(SVG.number(Heatmap.left + Double(i / 7) * Heatmap.pitch))\" "
+                + "y=\"\(SVG.number(Heatmap.top + Double(i % 7) * Heatmap.pitch))\" " + attributes(cell, pattern: pattern) + "><title>"
+            out += SVG.text(labels.cell(first.adding(days: i), cell)) + "</title></use>"
         }
         out += "</g><g class=\"legend axis\">"
         switch labels.legend {

@@ -1,6 +1,6 @@
 /// The charts of a habit page, each with a table of its numbers (inline SVG, no script):
 /// strength over time, history by week, month, quarter and year, the last 53 weeks, the best
-/// streaks, and checks by weekday and by hour.
+/// streaks, checks by weekday and by hour, and by weekday and month (`HabitCharts+Frequency`).
 enum HabitCharts {
     /// How many buckets each history view shows, newest last (years: all of them).
     static let historyLimits: [(unit: HabitHistory.Unit, id: String, limit: Int)] = [
@@ -19,6 +19,8 @@ enum HabitCharts {
             "history": .array(historyLimits.enumerated().map { i, view in history(h, view.unit, id: view.id, limit: view.limit, checked: i == 0, phrases, r) }),
             "calendar": .html(calendar(h, today: today, phrases, r)),
             "weekdays": weekdays(h, phrases, r),
+            "frequency": frequency(h, months: HabitFrequency.lastYear(h.days, numerical: h.countsAmounts), phrases, r),
+            "ring": .html(ring(h, r)),
         ]
         // A weekly or monthly habit's streaks are in its own period (`HabitGoal.streaks`).
         let unit = h.goal.ownUnit

@@ -44,6 +44,7 @@ enum HabitYearPages {
                 HabitCharts.history(h, view.0, id: view.1, limit: 60, checked: i == 0, year: year, phrases, r)
             }),
             "amountHeader": .string(r.text(h.countsAmounts ? .amount : .completions)),
+            "frequency": HabitCharts.frequency(h, months: HabitFrequency.months(h.days, from: first, to: last, numerical: h.countsAmounts), phrases, r),
         ]
         return try r.page(path(slug: slug, year: year), template: "habit-year", title: r.text(.habitYearHeading, ["name": h.name, "year": String(year)]),
                           section: "habits", context)

@@ -514,6 +514,10 @@ extension UIString {
         case .habitYearHeading: return "{name} · {year}年"
         case .habitYearDone: return "{total} 天中完成 {n} 天。"
         case .habitYears: return "年份"
+        case .frequencyTitle: return "按星期和月份"
+        case .frequencyDescription: return "{from}至{to}，每月中一周各天的完成次数。满圆表示当月每周的这一天都完成了。"
+        case .frequencyAmountDescription: return "{from}至{to}，每月中一周各天的数量合计；最大的圆为其中最大的合计。"
+        case .strengthRing: return "强度 {n}"
         }
     }
 }

@@ -514,6 +514,10 @@ extension UIString {
         case .habitYearHeading: return "{name} in {year}"
         case .habitYearDone: return "Done on {n} of {total} days."
         case .habitYears: return "Years"
+        case .frequencyTitle: return "By weekday and month"
+        case .frequencyDescription: return "Completions on each day of the week in each month, {from} to {to}. A full circle: that day of the week done in every week of the month."
+        case .frequencyAmountDescription: return "Amounts on each day of the week in each month, {from} to {to}. The largest circle is the largest total."
+        case .strengthRing: return "Strength {n}"
         }
     }
 }
