@@ -476,7 +476,7 @@ extension UIString {
         case .activityHabitSource: return "你的活动数据"
         case .activityDailyTitle: return "{metric}，最近 30 天"
         case .activityDailyDescription: return "{start} 至 {end} 每天的{metric}，{n} 天有数据；强调色的柱子达到了当天的目标。"
-        case .activityWeeklyTitle: return "{metric}，按周"
+        case .activityWeeklyTitle: return "{metric}，最近 26 周（按周）"
         case .activityWeeklyDescription: return "从 {start} 那一周到 {end} 的每周合计（周一至周日）。"
         case .activityCalendarTitle: return "步数，最近 53 周"
         case .activityCalendarDescription: return "{n} 天有步数，其中 {met} 天达到当天的目标；颜色越深，离目标越近。"

@@ -476,7 +476,7 @@ extension UIString {
         case .activityHabitSource: return "your activity"
         case .activityDailyTitle: return "{metric}, the last 30 days"
         case .activityDailyDescription: return "{metric} each day from {start} to {end}, {n} days with a figure; bars in the accent colour reached the day's goal."
-        case .activityWeeklyTitle: return "{metric} by week"
+        case .activityWeeklyTitle: return "{metric} by week, the last 26 weeks"
         case .activityWeeklyDescription: return "Weekly totals, Monday to Sunday, from the week of {start} to {end}."
         case .activityCalendarTitle: return "Steps, the last 53 weeks"
         case .activityCalendarDescription: return "Steps on {n} days, the day's goal reached on {met} of them; the darker a day, the closer to its goal."
