@@ -38,7 +38,7 @@ public enum BarChart {
     /// offer a label on every month's first week of ten years and get a readable axis.
     /// A label is measured where `svg` draws it: one held flush with an edge of the plot
     /// (`labelPlace`) is measured there, so it cannot be kept over its neighbour.
-    public static func fittingLabels(_ labels: [String?], width: Double, gap: Double = 6) -> [String?] {
+    public static func fittingLabels(_ labels: [String?], width: Double, gap: Double = 6, plotLeft left: Double = 34) -> [String?] {
         let band = (width - left - right) / Double(max(1, labels.count))
         let offered = labels.indices.filter { labels[$0] != nil }
         let centres = offered.map { i -> Double in
@@ -59,13 +59,15 @@ public enum BarChart {
     /// A label on every n-th bar counted back from the last (so the latest bar is always named),
     /// n the smallest of `labelSteps` at which all of them fit (`fittingLabels`): an axis at a
     /// regular step reads better than one thinned wherever a label happened to be short.
-    public static func regularLabels(_ labels: [String], width: Double, gap: Double = 8) -> [String?] {
+    /// `plotLeft` is where the chart's plot begins: `left` (34) unless its y axis is wider.
+    public static func regularLabels(_ labels: [String], width: Double, gap: Double = 8, plotLeft: Double = 34) -> [String?] {
         for step in labelSteps {
             let offered = labels.indices.map { (labels.count - 1 - $0) % step == 0 ? Optional(labels[$0]) : nil }
-            let fitting = fittingLabels(offered, width: width, gap: gap)
+            let fitting = fittingLabels(offered, width: width, gap: gap, plotLeft: plotLeft)
             if fitting == offered { return offered }
         }
-        return fittingLabels(labels.indices.map { $0 == labels.count - 1 ? Optional(labels[$0]) : nil }, width: width, gap: gap)
+        return fittingLabels(labels.indices.map { $0 == labels.count - 1 ? Optional(labels[$0]) : nil }, width: width, gap: gap,
+                             plotLeft: plotLeft)
     }
 
     /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).

@@ -45,7 +45,7 @@ enum ActivityPage {
             "metrics": .array(sections),
             "calendar": calendar,
             "workouts": ActivityWorkouts.make(activity, content, r),
-            "sleep": ActivitySleep.make(activity, content, r),
+            "sleep": SleepPage.has(activity) ? .bool(true) : .null,
         ])
         return [page, SiteFile(path: csvPath, text: csv(activity.rows(in: content.zone)))]
     }
