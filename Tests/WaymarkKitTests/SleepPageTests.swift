@@ -33,9 +33,11 @@ struct SleepPageTests {
         let bars = [SleepTimesChart.Night(title: "", label: nil, span: (690, 1_155))]
         #expect(SleepTimesChart.domain(bars) == (660, 1_200))
         #expect(SleepTimesChart.step((660, 1_200)) == 120)
+        // Drawn from 22:00, a whole step of two hours after noon, so both ends are labelled.
+        #expect(SleepTimesChart.axis(bars) == (600, 1_200, 120))
         #expect(SleepTimesChart.domain([SleepTimesChart.Night(title: "", label: nil, span: (690, 700))]) == (660, 900))
         let svg = SleepTimesChart.svg(bars, width: 340, height: 200, id: "t", title: "T", description: "D")
-        #expect(svg.contains(">00:00</text>") && svg.contains(">08:00</text>") && !svg.contains(">23:00</text>"))
+        #expect(svg.contains(">22:00</text>") && svg.contains(">08:00</text>") && !svg.contains(">23:00</text>"))
         #expect(svg.components(separatedBy: "<rect").count - 1 == 1)
     }
 

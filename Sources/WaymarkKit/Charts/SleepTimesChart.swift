@@ -48,15 +48,22 @@ public enum SleepTimesChart {
         return (m / 60 < 10 ? "0" : "") + String(m / 60) + ":" + (m % 60 < 10 ? "0" : "") + String(m % 60)
     }
 
+    /// The axis drawn: `domain` widened to whole steps, so its ends are labelled hours.
+    static func axis(_ nights: [Night]) -> (low: Double, high: Double, step: Double) {
+        let d = domain(nights)
+        let step = step(d)
+        return ((d.low / step).rounded(.down) * step, (d.high / step).rounded(.up) * step, step)
+    }
+
     public static func svg(_ nights: [Night], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "") -> String {
-        let d = domain(nights)
+        let d = axis(nights)
         let y = LinearScale(domain: (d.low, d.high), range: (top, height - bottom))
         var out = SVG.open(id: id, width: width, height: height, className: "chart sleep-times " + className, title: title, desc: description)
         out.reserveCapacity(nights.count * 140 + 1500)
         out += "<g class=\"grid axis\">"
-        let step = step(d)
-        var tick = (d.low / step).rounded(.up) * step
+        let step = d.step
+        var tick = d.low
         while tick <= d.high {
             let py = SVG.number(y(tick))
             out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
