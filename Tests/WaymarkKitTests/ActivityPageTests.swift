@@ -60,9 +60,9 @@ struct ActivityPageTests {
         let files = try render(Self.export, Self.options)
         let page = try #require(file(files, "activity/index.html"))
         // The steps card: the mean of the 8 days with a figure, 8,124.875, shown whole.
-        #expect(page.contains(#"<span class="label">Steps</span><span class="value">8,125 steps</span>"#))
+        #expect(page.contains(#"<span class="label">Steps</span><span class="value measure">8,125 <span class="unit">steps</span></span>"#))
         #expect(page.contains("goal reached on 3 of 8 days"))
-        #expect(page.contains(#"<span class="label">Exercise</span><span class="value">33 min</span>"#))  // (45 + 20) / 2 = 32.5
+        #expect(page.contains(#"<span class="label">Exercise</span><span class="value measure">33 <span class="unit">min</span></span>"#))  // (45 + 20) / 2 = 32.5
         #expect(page.contains("goal reached on 1 of 2 days"))
         // The daily table, newest first, with the goal; the weekly, monthly and best-day tables.
         #expect(page.contains("<tr><td><span class=\"date\">Jan 9, 2024</span></td><td>6,000</td><td>10,000</td><td>no</td></tr>")
@@ -75,6 +75,9 @@ struct ActivityPageTests {
         #expect(page.contains("Steps on 8 days, the day&#39;s goal reached on 3 of them") || page.contains("Steps on 8 days, the day’s goal reached on 3 of them")
                 || page.contains("Steps on 8 days, the day's goal reached on 3 of them"))
         #expect(!page.contains("<script"))
+        // Each chart has a visible title of its own.
+        #expect(page.contains("<h3>Steps, the last 30 days</h3>") && page.contains("<h3>Steps by week, the last 26 weeks</h3>"))
+        #expect(page.contains("<h3>Exercise by week, the last 26 weeks</h3>"))
         // In the menu and on the front page.
         #expect(page.contains(#">Activity</a>"#))
         let index = try #require(file(files, "index.html"))
@@ -86,7 +89,7 @@ struct ActivityPageTests {
         var options = Self.options
         options.language = .zhHans
         let page = try #require(file(try render(Self.export, options), "activity/index.html"))
-        #expect(page.contains(#"<span class="label">步数</span><span class="value">8,125 步</span>"#))
+        #expect(page.contains(#"<span class="label">步数</span><span class="value measure">8,125 <span class="unit">步</span></span>"#))
         #expect(page.contains("8 天中 3 天达到目标"))
         #expect(!page.contains("分数") && !page.contains("积分"))
     }
@@ -111,7 +114,7 @@ struct ActivityPageTests {
         request.zone = Zone(identifier: "America/New_York")
         let built = try BuildPipeline(fileSystem: .local, clock: { 0 }).build(request)
         let page = try #require(file(built.files, "activity/index.html"))
-        #expect(page.contains(#"<span class="label">Steps</span><span class="value">10,315 steps</span>"#))
+        #expect(page.contains(#"<span class="label">Steps</span><span class="value measure">10,315 <span class="unit">steps</span></span>"#))
         #expect(page.contains("goal reached on 19 of 30 days"))
         #expect(page.contains("Steps on 35 days, the day"))
         #expect(page.contains("reached on 21 of them"))
@@ -119,15 +122,8 @@ struct ActivityPageTests {
         #expect(page.contains("70,861</td><td>7</td></tr>"))
         #expect(page.contains("<tr><td>1</td><td>") && page.contains("23,232</td></tr>"))
         #expect(page.contains(#"<span class="label">Distance</span>"#) && page.contains(#"<span class="label">Flights climbed</span>"#))
-        #expect(page.contains(#"<span class="label">Mindful minutes</span><span class="value">180 min</span>"#))
-        // Sleep: the Health app's one night asleep (600 min, 22:21 to 08:21, the night of 06-16)
-        // is the last with sleep; the Clock's 46.98 minutes in bed on 06-15 (08:13 to 09:00)
-        // are listed without sleep; its in-bed record of 06-17, after the last night with
-        // sleep, is not.
-        #expect(page.contains(#"<span class="label">Asleep</span><span class="value">10 h</span>"#))
-        #expect(page.contains(#"<span class="label">Bedtime</span><span class="value">22:21</span>"#))
-        #expect(page.contains(#"<span class="label">Wake time</span><span class="value">08:21</span>"#))
-        #expect(page.contains("<td>10 h</td><td>—</td><td>22:21</td><td>08:21</td></tr>"))
-        #expect(page.contains("<td>—</td><td>47 min</td><td>08:13</td><td>09:00</td></tr>"))
+        #expect(page.contains(#"<span class="label">Mindful minutes</span><span class="value measure">180 <span class="unit">min</span></span>"#))
+        // Sleep has a page of its own (SleepPageTests), linked from here.
+        #expect(page.contains(#"<a href="../sleep/index.html">"#) && !page.contains(#"<span class="label">Bedtime</span>"#))
     }
 }

@@ -37,11 +37,39 @@ struct BarChartTests {
         #expect(svg.components(separatedBy: "<rect").count - 1 == 520)
         #expect(svg.contains("<rect x=\"712.76\" y=\"") && svg.contains("width=\"1.18\""))
         // A three-letter label (19.8 units) on every 4th bar: kept labels must be 19.8 + 6 apart,
-        // i.e. 20 bars (26.2 units; 16 bars are 20.9), so every 20th bar keeps its label.
+        // i.e. 20 bars (26.2 units; 16 bars are 20.9). Bar 0's label is held flush left (34…53.8),
+        // so the first after it is bar 28 (61.4…81.2; bar 24 would start at 56.2), then every
+        // 20th; bar 516's, flush right at 694.2…714, would meet bar 508's (689.1…708.9).
         let offered = (0..<520).map { $0 % 4 == 0 ? "Mar" : nil }
         let kept = BarChart.fittingLabels(offered, width: 720)
-        #expect(kept.indices.filter { kept[$0] != nil } == Array(stride(from: 0, to: 520, by: 20)))
+        #expect(kept.indices.filter { kept[$0] != nil } == [0] + Array(stride(from: 28, through: 508, by: 20)))
         #expect(BarChart.fittingLabels([], width: 720) == [])
+    }
+
+    @Test func aLabelHeldFlushWithTheEdgeIsMeasuredThere() {
+        // 30 bars on 340 units: the plot is 34…334, a band 10. "Sep 13" (6 × 6.6 = 39.6) under the
+        // last bar (centre 329) would end at 348.8, so it is drawn flush right, 294.4…334; "Sep 8"
+        // under bar 24 (centre 279, 33 wide) ends at 295.5: they would overlap, and the later one
+        // goes. (Measured at its centre, 309.2…348.8, it was kept and drawn over "Sep 8".)
+        var offered = [String?](repeating: nil, count: 30)
+        offered[24] = "Sep 8"
+        offered[29] = "Sep 13"
+        let kept = BarChart.fittingLabels(offered, width: 340)
+        #expect(kept.indices.filter { kept[$0] != nil } == [24])
+    }
+
+    @Test func regularLabelsStepBackFromTheLastBar() {
+        // Thirty 39.6-unit labels need 39.6 + 8 = 47.6 units apart. On 340 (band 10) a step of 5
+        // is 50 apart, but the last label, flush right at 294.4…334, meets bar 24's (259.2…298.8);
+        // a step of 7 fits: bars 29, 22, 15, 8 and 1 (flush left at 34…73.6).
+        let labels = (1...30).map { "Day " + ($0 < 10 ? "0" : "") + String($0) }
+        let narrow = BarChart.regularLabels(labels, width: 340)
+        #expect(narrow.indices.filter { narrow[$0] != nil } == [1, 8, 15, 22, 29])
+        // On 720 (band 22.67) a step of 2 is 45.3 apart, too close; 3 is 68 and fits at both edges.
+        let wide = BarChart.regularLabels(labels, width: 720)
+        #expect(wide.indices.filter { wide[$0] != nil } == Array(stride(from: 2, through: 29, by: 3)))
+        #expect(wide[29] == "Day 30")
+        #expect(BarChart.regularLabels([], width: 340) == [])
     }
 
     @Test func wideTickLabelsGetRoomAndCountsGetWholeTicks() {

@@ -106,7 +106,7 @@ struct ShownMomentTests {
         let page = try #require(dir.read("site/activity/index.html"))
         // 2020-03-02…2020-03-31 has steps on each of the 30 days in nrupeshsurya's file.
         // Their mean, 163,956 / 30 = 5,465.2.
-        #expect(page.contains(#"5,465 steps</span><span class="sub">a day, mean of the 30 of the 30 days to <span class="date">Mar 31, 2020</span> with a figure"#))
+        #expect(page.contains(#"5,465 <span class="unit">steps</span></span><span class="sub">a day, mean of the 30 of the 30 days to <span class="date">Mar 31, 2020</span> with a figure"#))
         #expect(!page.contains("0 of 1 day"))
     }
 

@@ -36,14 +36,38 @@ public enum BarChart {
     /// The labels that fit: each given label is kept when it starts at least `gap` units after the
     /// previous kept one ends (widths estimated as `TimeTicks.estimatedWidth`), so a caller can
     /// offer a label on every month's first week of ten years and get a readable axis.
-    public static func fittingLabels(_ labels: [String?], width: Double, gap: Double = 6) -> [String?] {
+    /// A label is measured where `svg` draws it: one held flush with an edge of the plot
+    /// (`labelPlace`) is measured there, so it cannot be kept over its neighbour.
+    public static func fittingLabels(_ labels: [String?], width: Double, gap: Double = 6, plotLeft left: Double = 34) -> [String?] {
         let band = (width - left - right) / Double(max(1, labels.count))
         let offered = labels.indices.filter { labels[$0] != nil }
-        let kept = TimeTicks.thinned(positions: offered.map { left + (Double($0) + 0.5) * band }, labels: offered.map { labels[$0] ?? "" },
+        let centres = offered.map { i -> Double in
+            let w = TimeTicks.estimatedWidth(labels[i] ?? "")
+            let (x, anchor) = labelPlace(centre: left + (Double(i) + 0.5) * band, width: w, from: left, to: width - right)
+            return anchor == "start" ? x + w / 2 : anchor == "end" ? x - w / 2 : x
+        }
+        let kept = TimeTicks.thinned(positions: centres, labels: offered.map { labels[$0] ?? "" },
                                      gap: gap, width: { TimeTicks.estimatedWidth($0) })
         var result = [String?](repeating: nil, count: labels.count)
         for k in kept { result[offered[k]] = labels[offered[k]] }
         return result
+    }
+
+    /// Steps `regularLabels` tries, smallest first: a label on every bar, every second, …
+    static let labelSteps = [1, 2, 3, 4, 5, 7, 10, 14, 15, 20, 30, 50, 100]
+
+    /// A label on every n-th bar counted back from the last (so the latest bar is always named),
+    /// n the smallest of `labelSteps` at which all of them fit (`fittingLabels`): an axis at a
+    /// regular step reads better than one thinned wherever a label happened to be short.
+    /// `plotLeft` is where the chart's plot begins: `left` (34) unless its y axis is wider.
+    public static func regularLabels(_ labels: [String], width: Double, gap: Double = 8, plotLeft: Double = 34) -> [String?] {
+        for step in labelSteps {
+            let offered = labels.indices.map { (labels.count - 1 - $0) % step == 0 ? Optional(labels[$0]) : nil }
+            let fitting = fittingLabels(offered, width: width, gap: gap, plotLeft: plotLeft)
+            if fitting == offered { return offered }
+        }
+        return fittingLabels(labels.indices.map { $0 == labels.count - 1 ? Optional(labels[$0]) : nil }, width: width, gap: gap,
+                             plotLeft: plotLeft)
     }
 
     /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).

@@ -39,6 +39,14 @@ public struct LocaleFormat: Sendable {
         }
     }
 
+    /// "Nov 2026" / "2026年11月": a month with its year where room is short (a chart's axis).
+    public func monthYearShort(year: Int, month: Int) -> String {
+        switch language {
+        case .en: return "\(LocaleFormat.monthsShort[month - 1]) \(year)"
+        case .zhHans: return "\(year)年\(month)月"
+        }
+    }
+
     /// "Nov" / "11月"
     public func monthShort(_ month: Int) -> String {
         switch language {

@@ -33,9 +33,9 @@ enum ActivityPage {
             let met = goals.met(recent)
             let goalNote = met.withGoal > 0
                 ? goalMet(met, r) : nil
-            cards.append(WeightPage.card(label(metric, r), value(mean, metric, r),
-                                         r.phrases.counted(recent.count, one: .activityDailyMeanOne, other: .activityDailyMean, ["date": r.format.longDate(last)])
-                                             + (goalNote.map { (r.options.language == .zhHans ? "；" : "; ") + $0 } ?? "")))
+            cards.append(card(label(metric, r), value(mean, metric, r, unit: false), unit: unit(metric, r),
+                              r.phrases.counted(recent.count, one: .activityDailyMeanOne, other: .activityDailyMean, ["date": r.format.longDate(last)])
+                                  + (goalNote.map { (r.options.language == .zhHans ? "；" : "; ") + $0 } ?? "")))
             sections.append(section(totals, last: last, goals, r))
         }
         let calendar: TemplateValue = shown.contains(.steps)
@@ -45,7 +45,7 @@ enum ActivityPage {
             "metrics": .array(sections),
             "calendar": calendar,
             "workouts": ActivityWorkouts.make(activity, content, r),
-            "sleep": ActivitySleep.make(activity, content, r),
+            "sleep": SleepPage.has(activity) ? .bool(true) : .null,
         ])
         return [page, SiteFile(path: csvPath, text: csv(activity.rows(in: content.zone)))]
     }
@@ -59,7 +59,7 @@ enum ActivityPage {
         let dayList = (0..<recentDays).map { first.adding(days: $0) }
         let colon = r.phrases.colon
         func bars(_ width: Double) -> [BarChart.Bar] {
-            let labels = BarChart.fittingLabels(dayList.map { f.shortDate($0) }, width: width)
+            let labels = BarChart.regularLabels(dayList.map { f.shortDate($0) }, width: width)
             return dayList.enumerated().map { i, day in
                 let v = byDay[day]
                 let goal = goals.goal(metric, on: day)
@@ -90,7 +90,7 @@ enum ActivityPage {
         let weekTotals = Dictionary(totals.weeks.map { ($0.start, $0) }, uniquingKeysWith: { a, _ in a })
         let weekList = (0..<chartWeeks).map { weekStart.adding(days: 7 * $0) }
         func weekBars(_ width: Double) -> [BarChart.Bar] {
-            let labels = BarChart.fittingLabels(weekList.map { f.shortDate($0) }, width: width)
+            let labels = BarChart.regularLabels(weekList.map { f.shortDate($0) }, width: width)
             return weekList.enumerated().map { i, week in
                 let total = weekTotals[week]?.total
                 return BarChart.Bar(title: r.text(.weekOf, ["date": f.longDate(week)]) + colon
@@ -98,7 +98,8 @@ enum ActivityPage {
                                     label: labels[i], amount: total ?? 0)
             }
         }
-        let weekly = chart(id: "\(id)-weeks", title: r.text(.activityWeeklyTitle, ["metric": label(metric, r)]),
+        let weeklyTitle = r.text(.activityWeeklyTitle, ["metric": label(metric, r)])
+        let weekly = chart(id: "\(id)-weeks", title: weeklyTitle,
                            description: r.text(.activityWeeklyDescription, ["start": f.longDate(weekStart), "end": f.longDate(last)]), weekBars)
         func rows(_ buckets: [ActivityTotals.Bucket], _ name: (LocalDate) -> String, limit: Int = .max) -> TemplateValue {
             .array(buckets.reversed().prefix(limit).map { b in
@@ -116,6 +117,8 @@ enum ActivityPage {
             "unit": metric == .steps || metric == .flights ? .null : .string(unitText),
             "hasGoal": .bool(hasGoal),
             "daily": .html(daily),
+            "dailyTitle": .string(dailyTitle),
+            "weeklyTitle": .string(weeklyTitle),
             "dailySummary": .string(r.text(.showNumbersOf, ["what": dailyTitle])),
             "dailyRows": .array(dailyRows),
             "weekly": .html(weekly),
@@ -127,6 +130,11 @@ enum ActivityPage {
             "yearsSummary": .string(r.text(.showNumbersOf, ["what": r.text(.byYear)])),
             "best": .array(best),
         ]
+    }
+
+    /// A card whose value and unit stay on one line (`.stat .value.measure`), the unit smaller.
+    static func card(_ label: String, _ value: String, unit: String?, _ note: String?) -> TemplateValue {
+        ["label": .string(label), "value": .string(value), "unit": .from(unit), "note": .from(note)]
     }
 
     /// "goal reached on n of m days".

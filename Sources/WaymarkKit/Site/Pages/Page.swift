@@ -25,8 +25,10 @@ enum Page: Hashable, Sendable {
     case target(slug: String)
     /// `weight/index.html`, with `weight.csv` when the site shows absolute weights.
     case weight
-    /// The activity, sleep and workouts: `activity/index.html` and `activity.csv`.
+    /// The activity and workouts: `activity/index.html` and `activity.csv`.
     case activity
+    /// `sleep/index.html`, when a night has minutes asleep.
+    case sleep
     case todos
     /// `feed.xml`.
     case feed

@@ -16,8 +16,10 @@ struct PageRenderer: Sendable {
     private var shared: [String: [String: TemplateValue]] = [:]
 
     /// `assets` are the theme's asset paths (for the preview image); `feedTitle` is the feed's
-    /// title, nil when the site has no feed.
-    init(templates: TemplateSet, options: SiteOptions, siteTitle: String, assets: Set<String> = [], feedTitle: String? = nil) {
+    /// title, nil when the site has no feed; `sleep`, whether the activity has a Sleep page (a
+    /// menu entry of its own, after Activity).
+    init(templates: TemplateSet, options: SiteOptions, siteTitle: String, assets: Set<String> = [], sleep: Bool = false,
+         feedTitle: String? = nil) {
         self.templates = templates
         self.sharing = SharingTags(options: options, siteTitle: siteTitle, assets: assets, feedTitle: feedTitle)
         self.options = options
@@ -25,21 +27,23 @@ struct PageRenderer: Sendable {
         self.phrases = Phrases(options.language)
         self.siteTitle = siteTitle
         self.strings = UIString.table(options.language)
-        let all: [(path: String, label: UIString, section: SiteSection)] = [
-            ("index.html", .navOverview, .overview),
-            ("habits/index.html", .navHabits, .habits),
-            ("points/index.html", .navPoints, .points),
-            ("targets/index.html", .navTargets, .targets),
-            ("weight/index.html", .navWeight, .weight),
-            ("activity/index.html", .navActivity, .activity),
-            ("todos/index.html", .navTodos, .todos),
-            ("notes/index.html", .navNotes, .notes),
-            ("years/index.html", .navYears, .years),
+        // The Sleep page is part of the activity section, with its own entry (and current mark).
+        let all: [(path: String, label: UIString, section: SiteSection, id: String)] = [
+            ("index.html", .navOverview, .overview, "overview"),
+            ("habits/index.html", .navHabits, .habits, "habits"),
+            ("points/index.html", .navPoints, .points, "points"),
+            ("targets/index.html", .navTargets, .targets, "targets"),
+            ("weight/index.html", .navWeight, .weight, "weight"),
+            ("activity/index.html", .navActivity, .activity, "activity"),
+            ("sleep/index.html", .navSleep, .activity, "sleep"),
+            ("todos/index.html", .navTodos, .todos, "todos"),
+            ("notes/index.html", .navNotes, .notes, "notes"),
+            ("years/index.html", .navYears, .years, "years"),
         ]
         // Only the sections the site builds (the front page stays: it is index.html).
-        self.navigation = all.filter { options.builds($0.section) }.map { ($0.path, $0.label, $0.section.rawValue) }
+        self.navigation = all.filter { options.builds($0.section) && ($0.id != "sleep" || sleep) }.map { ($0.path, $0.label, $0.id) }
         for root in ["", "../"] {
-            for entry in all { shared[root + "\u{0}" + entry.section.rawValue] = common(root: root, section: entry.section.rawValue) }
+            for entry in all { shared[root + "\u{0}" + entry.id] = common(root: root, section: entry.id) }
         }
     }
 

@@ -42,6 +42,7 @@ struct SiteCatalogue: Sendable {
         let siteTitle = options.title ?? content.export.profile.userName.map { UIString.siteTitleNamed.text(options.language, ["name": $0]) }
             ?? UIString.siteTitleDefault.text(options.language)
         let r = PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
+                             sleep: content.activity.map(SleepPage.has) ?? false,
                              feedTitle: AtomFeed.title(options))
         self.content = content
         renderer = r
@@ -95,7 +96,10 @@ struct SiteCatalogue: Sendable {
             let csv = content.weight != nil && options.privacy.weight != .changes
             list.add(.weight, ["weight/index.html"] + (csv ? [WeightPage.csvPath] : []))
         }
-        if builds(.activity), content.activity != nil { list.add(.activity, ActivityPage.path, ActivityPage.csvPath) }
+        if builds(.activity), let activity = content.activity {
+            list.add(.activity, ActivityPage.path, ActivityPage.csvPath)
+            if SleepPage.has(activity) { list.add(.sleep, SleepPage.path) }
+        }
         if builds(.todos) { list.add(.todos, "todos/index.html") }
         if options.baseURL != nil && AtomFeed.title(options) != nil { list.add(.feed, AtomFeed.path) }
         let sitemapPages = list.paths.filter { $0.hasSuffix(".html") }
@@ -191,6 +195,9 @@ struct SiteCatalogue: Sendable {
         case .activity:
             guard let activity = content.activity else { return [] }
             return try ActivityPage.render(activity, content, r)
+        case .sleep:
+            guard let activity = content.activity, let page = try SleepPage.render(activity, content, r) else { return [] }
+            return [page]
         case .todos: return [try TodosPage.render(content, r)]
         case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         case .robots: return [SearchEngineFiles.robots(content.options)]
