@@ -7,6 +7,13 @@ import Testing
 struct HabitPointValuesTests {
     static let day = WeightFixtures.day(2024, 3, 1)
 
+    /// The all-time points total of a site's `stats.json` (`periods.all.total`), as written.
+    static func allTimePoints(_ stats: String?) throws -> String? {
+        let json = try JSONParser.parse(Array(try #require(stats).utf8))
+        guard case .number(let total)? = json["periods"]?["all"]?["total"] else { return nil }
+        return total
+    }
+
     /// A Loop-like habit (details, no points) and a points-app habit (no details, its own points).
     static var export: Export {
         var e = Export()
@@ -75,12 +82,7 @@ struct HabitPointValuesTests {
         let run = CLIRun(["build", "--config", dir.file("waymark.json"), "-o", dir.file("site"), "--now", "2024-03-03T20:00:00Z", "--time-zone", "UTC"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stderr.contains(#"habitPoints: no source has a habit named "Flos"; did you mean "Floss"?"#))
-        let stats = try JSONParser.parse(Array(try #require(dir.read("site/stats.json")).utf8))
-        guard case .number(let total)? = stats["periods"]?["all"]?["total"] else {
-            Issue.record("no periods.all.total in stats.json")
-            return
-        }
-        #expect(total == "24")
+        #expect(try Self.allTimePoints(dir.read("site/stats.json")) == "24")
         #expect(dir.read("site/points/index.html") != nil)
 
         // Without habitPoints, the same habits earn nothing and there are no points pages.
@@ -130,11 +132,6 @@ extension HabitPointValuesTests {
         let run = CLIRun(["build", db, "--config", dir.file("waymark.json"), "-o", dir.file("site"), "--time-zone", "UTC"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stderr.contains(#"habitPoints: no source has a habit named "Gym""#))
-        let stats = try JSONParser.parse(Array(try #require(dir.read("site/stats.json")).utf8))
-        guard case .number(let total)? = stats["periods"]?["all"]?["total"] else {
-            Issue.record("no periods.all.total in stats.json")
-            return
-        }
-        #expect(total == "165")
+        #expect(try Self.allTimePoints(dir.read("site/stats.json")) == "165")
     }
 }
