@@ -38,13 +38,17 @@ enum ActivityPage {
                                   + (goalNote.map { (r.options.language == .zhHans ? "；" : "; ") + $0 } ?? "")))
             sections.append(section(totals, last: last, goals, r))
         }
+        // The workouts' count, so that a site of workouts alone has a figure here too.
+        if let last = WorkoutsPage.lastDay(activity, in: content.zone) {
+            cards += WorkoutsPage.cards(activity.workouts, last: last, zone: content.zone, r).prefix(1)
+        }
         let calendar: TemplateValue = shown.contains(.steps)
             ? stepsCalendar(ActivityTotals(metric: .steps, days: activity.days), goals, r) : .null
         let page = try r.page(path, template: "activity", title: r.text(.activityTitle), section: "activity", [
             "cards": .array(cards),
             "metrics": .array(sections),
             "calendar": calendar,
-            "workouts": ActivityWorkouts.make(activity, content, r),
+            "workouts": WorkoutsPage.has(activity) ? .bool(true) : .null,
             "sleep": SleepPage.has(activity) ? .bool(true) : .null,
         ])
         return [page, SiteFile(path: csvPath, text: csv(activity.rows(in: content.zone)))]
@@ -143,11 +147,12 @@ enum ActivityPage {
                           ["n": r.format.integer(met.met), "total": r.format.integer(met.withGoal)])
     }
 
-    /// A bar chart, wide and narrow.
-    static func chart(id: String, title: String, description: String, _ bars: (Double) -> [BarChart.Bar]) -> String {
-        "<div class=\"chart-wide\">" + BarChart.svg(bars(720), width: 720, height: 220, id: id + "-wide", title: title, description: description)
+    /// A bar chart, wide and narrow; `wholeNumbers` for counts (ticks 0, 1, 2, …, never 0.2).
+    static func chart(id: String, title: String, description: String, wholeNumbers: Bool = false, _ bars: (Double) -> [BarChart.Bar]) -> String {
+        "<div class=\"chart-wide\">" + BarChart.svg(bars(720), width: 720, height: 220, id: id + "-wide", title: title, description: description,
+                                                     wholeNumbers: wholeNumbers)
             + "</div><div class=\"chart-narrow\">" + BarChart.svg(bars(340), width: 340, height: 200, id: id + "-narrow", title: title,
-                                                                   description: description) + "</div>"
+                                                                   description: description, wholeNumbers: wholeNumbers) + "</div>"
     }
 
     /// The 53 weeks ending with the last day of steps: each day's steps as a share of its goal.
