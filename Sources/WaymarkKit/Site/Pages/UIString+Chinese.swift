@@ -434,6 +434,7 @@ extension UIString {
         case .workoutsBarOne: return "{n} 次锻炼，{time}"
         case .workoutsBarKm: return "，{km} 公里"
         case .workoutsNone: return "无锻炼"
+        case .sleepOneNight: return "仅一晚"
         case .navSleep: return "睡眠"
         case .sleepSeePage: return "睡眠：睡眠时长、入睡和醒来时间见睡眠页"
         case .sleepBackToActivity: return "活动页"

@@ -435,6 +435,7 @@ extension UIString {
         case .workoutsBarKm: return ", {km} km"
         case .workoutsNone: return "no workouts"
         case .navSleep: return "Sleep"
+        case .sleepOneNight: return "one night"
         case .sleepSeePage: return "Sleep: hours asleep, bedtimes and wake times on the Sleep page"
         case .sleepBackToActivity: return "The Activity page"
         case .sleepTimesTitle: return "Bedtime and wake time, the last 30 nights"
