@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// The Activity page's workouts: each once, by sport and year, the latest listed, names escaped.
+/// The Workouts page's tables: each once, by sport and year, the latest listed, names escaped.
 struct ActivityWorkoutsTests {
     @Test func workoutsBySportAndTheLatest() throws {
         let jan2 = Int64(1_704_153_600)  // 2024-01-02T00:00:00Z
@@ -15,7 +15,7 @@ struct ActivityWorkoutsTests {
         var options = SiteOptions(now: jan2 + 86_400, zone: .utc, language: .en)
         options.sections = options.sections.intersection(SectionsWithData.of(export))
         let files = try renderSite(export, options)
-        let page = try #require(files.first { $0.path == "activity/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        let page = try #require(files.first { $0.path == "workouts/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
         #expect(page.contains("2 workouts, each once"))
         #expect(page.contains("<td>2024</td><td>Running</td><td>1</td><td>30 min</td><td>5.0</td></tr>"))
         #expect(page.contains("<td>2024</td><td>Cycling</td><td>1</td><td>1 h 30 min</td><td>—</td></tr>"))

@@ -217,15 +217,15 @@ import Testing
 
     @Test func aWorkoutAloneMakesTheActivitySection() throws {
         // BMI, heart rate and a workout, no body mass: only the workout (a 5-minute run on
-        // 2016-11-14), on the Activity page and in activity.csv.
+        // 2016-11-14), on the Workouts page (in the menu after Activity) and in activity.csv.
         let sources = [path("apple-health-dogsheep-healthkit-to-sqlite/export.xml")]
         let site = Site(sources)
         #expect(site.code == 0, "\(site.stderr)")
-        #expect(site.folders == ["activity", "activity.csv"] && site.menu == ["Activity"])
+        #expect(site.folders == ["activity", "activity.csv", "workouts"] && site.menu == ["Activity", "Workouts"])
         let index = try #require(site.read("index.html"))
         #expect(!index.contains("These sources hold nothing Waymark shows yet"))
         #expect(index.contains(#"<span class="count">1</span> <span class="label">Days of activity</span>"#))
-        #expect(site.read("activity/index.html")?.contains("<td>Running</td><td>1</td><td>5 min</td><td>0.8</td></tr>") == true)
+        #expect(site.read("workouts/index.html")?.contains("<td>Running</td><td>1</td><td>5 min</td><td>0.8</td></tr>") == true)
         expectNoPoints(sources, site)
     }
 
@@ -250,9 +250,10 @@ import Testing
         // never an older export's date.
         #expect(site.now == "2025-04-18T23:59:59+00:00")
         #expect(!site.stderr.contains("left out of the statistics") && !site.stderr.contains("points.json"))
-        // The 2015 Apple Health export's nights (Sleep Cycle) make a Sleep page after Activity.
-        #expect(site.folders == ["activity", "activity.csv", "habits", "notes", "sleep", "weight", "weight.csv", "years"])
-        #expect(site.menu == ["Overview", "Habits", "Weight", "Activity", "Sleep", "Notes", "Years"])
+        // The 2015 Apple Health export's nights (Sleep Cycle) make a Sleep page after Activity,
+        // dogsheep's run and tdda's workout a Workouts page after it.
+        #expect(site.folders == ["activity", "activity.csv", "habits", "notes", "sleep", "weight", "weight.csv", "workouts", "years"])
+        #expect(site.menu == ["Overview", "Habits", "Weight", "Activity", "Sleep", "Workouts", "Notes", "Years"])
         let index = try #require(site.read("index.html"))
         // Habits first, then the weight.
         let habits = try #require(index.range(of: "habits-lead-heading")), weight = try #require(index.range(of: "weight-heading"))

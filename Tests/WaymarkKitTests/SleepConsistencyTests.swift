@@ -23,5 +23,8 @@ struct SleepConsistencyTests {
         #expect(s.bedtime?.mean == 720 && s.bedtime?.spread == 60)
         #expect(s.wake?.mean == 450 && s.wake?.spread == 30)
         #expect(SleepConsistency.make([SleepNight(night: Self.day(4), source: "C", inBed: 60)], days: 30, in: .utc) == nil)
+        // One night: its times, and no spread (a spread of 0 would say it never varies).
+        let one = try #require(SleepConsistency.make([nights[2]], days: 30, in: .utc))
+        #expect(one.bedtime?.mean == 780 && one.bedtime?.spread == .some(nil) && one.wake?.mean == 480 && one.wake?.spread == .some(nil))
     }
 }

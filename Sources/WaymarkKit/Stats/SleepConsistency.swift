@@ -5,17 +5,18 @@
 /// Bedtimes are counted in minutes after noon (23:30 is 690, 00:30 is 750), so nights on either
 /// side of midnight average to a time near it rather than to midday; wake times in minutes after
 /// midnight. The spread is the population standard deviation, in minutes: 0 for a person who
-/// goes to bed at the same minute every night.
+/// goes to bed at the same minute every night; none for a single night, which has nothing to
+/// vary from.
 public struct SleepConsistency: Sendable, Equatable {
     /// Nights counted: those with minutes asleep in the window.
     public var nights: Int
     public var first: LocalDate
     public var last: LocalDate
     public var meanAsleep: Double
-    /// Mean bedtime in minutes after noon and its spread; nil without any bedtime.
-    public var bedtime: (mean: Double, spread: Double)?
-    /// Mean wake time in minutes after midnight and its spread; nil without any wake time.
-    public var wake: (mean: Double, spread: Double)?
+    /// Mean bedtime in minutes after noon and its spread (nil for one bedtime); nil without any.
+    public var bedtime: (mean: Double, spread: Double?)?
+    /// Mean wake time in minutes after midnight and its spread (nil for one wake time); nil without any.
+    public var wake: (mean: Double, spread: Double?)?
 
     public static func == (a: SleepConsistency, b: SleepConsistency) -> Bool {
         a.nights == b.nights && a.first == b.first && a.last == b.last && a.meanAsleep == b.meanAsleep
@@ -40,10 +41,11 @@ public struct SleepConsistency: Sendable, Equatable {
                                 bedtime: spread(bedtimes), wake: spread(wakes))
     }
 
-    /// The mean and population standard deviation; nil for no values.
-    static func spread(_ values: [Double]) -> (mean: Double, spread: Double)? {
+    /// The mean and population standard deviation (nil for one value); nil for no values.
+    static func spread(_ values: [Double]) -> (mean: Double, spread: Double?)? {
         guard !values.isEmpty else { return nil }
         let mean = values.reduce(0, +) / Double(values.count)
+        guard values.count > 1 else { return (mean, nil) }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
         return (mean, variance.squareRoot())
     }

@@ -22,32 +22,46 @@ enum ActivityPage {
     static func render(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> [SiteFile] {
         let goals = ActivityGoals(activity.goals)
         let shown = metrics(activity)
-        var cards: [TemplateValue] = []
         var sections: [TemplateValue] = []
         for metric in shown {
             let totals = ActivityTotals(metric: metric, days: activity.days)
             guard let last = totals.days.last?.day else { continue }
-            let first = last.adding(days: 1 - recentDays)
-            let recent = totals.days(from: first, to: last)
-            let mean = totals.mean(from: first, to: last) ?? 0
-            let met = goals.met(recent)
-            let goalNote = met.withGoal > 0
-                ? goalMet(met, r) : nil
-            cards.append(card(label(metric, r), value(mean, metric, r, unit: false), unit: unit(metric, r),
-                              r.phrases.counted(recent.count, one: .activityDailyMeanOne, other: .activityDailyMean, ["date": r.format.longDate(last)])
-                                  + (goalNote.map { (r.options.language == .zhHans ? "；" : "; ") + $0 } ?? "")))
             sections.append(section(totals, last: last, goals, r))
         }
+        let cards = cards(activity, content, r)
         let calendar: TemplateValue = shown.contains(.steps)
             ? stepsCalendar(ActivityTotals(metric: .steps, days: activity.days), goals, r) : .null
         let page = try r.page(path, template: "activity", title: r.text(.activityTitle), section: "activity", [
             "cards": .array(cards),
             "metrics": .array(sections),
             "calendar": calendar,
-            "workouts": ActivityWorkouts.make(activity, content, r),
+            "workouts": WorkoutsPage.has(activity) ? .bool(true) : .null,
             "sleep": SleepPage.has(activity) ? .bool(true) : .null,
         ])
         return [page, SiteFile(path: csvPath, text: csv(activity.rows(in: content.zone)))]
+    }
+
+    /// Each metric's mean of the 30 days to its last day with a figure, with the days that
+    /// reached its goal, then the workouts' count (so a site of workouts alone has a figure too).
+    static func cards(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> [TemplateValue] {
+        let goals = ActivityGoals(activity.goals)
+        var cards: [TemplateValue] = []
+        for metric in metrics(activity) {
+            let totals = ActivityTotals(metric: metric, days: activity.days)
+            guard let last = totals.days.last?.day else { continue }
+            let first = last.adding(days: 1 - recentDays)
+            let recent = totals.days(from: first, to: last)
+            let mean = totals.mean(from: first, to: last) ?? 0
+            let met = goals.met(recent)
+            let goalNote = met.withGoal > 0 ? goalMet(met, r) : nil
+            cards.append(card(label(metric, r), value(mean, metric, r, unit: false), unit: unit(metric, r),
+                              r.phrases.counted(recent.count, one: .activityDailyMeanOne, other: .activityDailyMean, ["date": r.format.longDate(last)])
+                                  + (goalNote.map { (r.options.language == .zhHans ? "；" : "; ") + $0 } ?? "")))
+        }
+        if let last = WorkoutsPage.lastDay(activity, in: content.zone) {
+            cards += WorkoutsPage.cards(activity.workouts, last: last, zone: content.zone, r).prefix(1)
+        }
+        return cards
     }
 
     /// One metric: the last 30 days against the goal, totals by week, month and year, the best days.
@@ -143,11 +157,12 @@ enum ActivityPage {
                           ["n": r.format.integer(met.met), "total": r.format.integer(met.withGoal)])
     }
 
-    /// A bar chart, wide and narrow.
-    static func chart(id: String, title: String, description: String, _ bars: (Double) -> [BarChart.Bar]) -> String {
-        "<div class=\"chart-wide\">" + BarChart.svg(bars(720), width: 720, height: 220, id: id + "-wide", title: title, description: description)
+    /// A bar chart, wide and narrow; `wholeNumbers` for counts (ticks 0, 1, 2, …, never 0.2).
+    static func chart(id: String, title: String, description: String, wholeNumbers: Bool = false, _ bars: (Double) -> [BarChart.Bar]) -> String {
+        "<div class=\"chart-wide\">" + BarChart.svg(bars(720), width: 720, height: 220, id: id + "-wide", title: title, description: description,
+                                                     wholeNumbers: wholeNumbers)
             + "</div><div class=\"chart-narrow\">" + BarChart.svg(bars(340), width: 340, height: 200, id: id + "-narrow", title: title,
-                                                                   description: description) + "</div>"
+                                                                   description: description, wholeNumbers: wholeNumbers) + "</div>"
     }
 
     /// The 53 weeks ending with the last day of steps: each day's steps as a share of its goal.

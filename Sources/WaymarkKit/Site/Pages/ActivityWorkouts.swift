@@ -1,12 +1,13 @@
-/// The Activity page's workouts: how many of each sport, with their minutes and distance, by
-/// year, and the latest workouts, each once (`WorkoutLog`).
+/// The Workouts page's tables: how many of each sport, with their minutes and distance, by
+/// year, and the latest workouts, each once (`WorkoutLog`); and the durations and sports'
+/// names the activity pages write.
 enum ActivityWorkouts {
     /// Workouts the latest-workouts table lists at most.
     static let latest = 50
 
-    /// The template's `workouts`; null without any.
-    static func make(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
-        guard !activity.workouts.isEmpty else { return .null }
+    /// The template's `intro`, `byKind` and `rows`; nil without a workout.
+    static func make(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> [String: TemplateValue]? {
+        guard !activity.workouts.isEmpty else { return nil }
         let f = r.format
         let zone = content.zone
         struct Key: Hashable, Comparable {

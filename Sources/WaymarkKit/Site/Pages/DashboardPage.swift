@@ -92,9 +92,15 @@ enum DashboardPage {
     static func frontPage(_ plan: Plan, _ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let overview = content.options.builds(.overview), builds = content.options.builds
         let notesLead = builds(.notes) && !builds(.habits) && !builds(.weight) && !builds(.points)
+        // The phone's activity leads when nobody ticked a habit or earned a point: its habits, if
+        // any, are the activity's own metrics.
+        let activitySource = UIString.activityHabitSource.text(content.options.language)
+        let activityLead = builds(.activity) && !builds(.points)
+            && content.export.tags.allSatisfy { $0.habit?.source == activitySource }
         let context: [String: TemplateValue] = [
             "greeting": .string(plan.greeting),
             "counts": counts(content, "", r),
+            "activityLead": activityLead ? content.activity.map { .array(ActivityPage.cards($0, content, r)) } ?? .null : .null,
             "habitsLead": HabitsLead.block(content, r, root: ""),
             "weightBlock": overview || !builds(.habits) ? plan.weightBlock : .null,
             // Notes alone: the newest notes lead.

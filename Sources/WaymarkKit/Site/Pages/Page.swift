@@ -25,10 +25,12 @@ enum Page: Hashable, Sendable {
     case target(slug: String)
     /// `weight/index.html`, with `weight.csv` when the site shows absolute weights.
     case weight
-    /// The activity and workouts: `activity/index.html` and `activity.csv`.
+    /// The activity: `activity/index.html` and `activity.csv`.
     case activity
     /// `sleep/index.html`, when a night has minutes asleep.
     case sleep
+    /// `workouts/index.html`, when there is a workout.
+    case workouts
     case todos
     /// `feed.xml`.
     case feed

@@ -71,7 +71,7 @@ extension SiteCatalogue {
         case .dashboard, .frontPage, .targetsIndex, .target:
             // The newest notes, and each target's notes, by title.
             return PageInputs(data: true, everyHeading: true)
-        case .statistics, .habitsIndex, .yearsIndex, .year, .pointsIndex, .pointsMonth, .weight, .activity, .sleep, .todos:
+        case .statistics, .habitsIndex, .yearsIndex, .year, .pointsIndex, .pointsMonth, .weight, .activity, .sleep, .workouts, .todos:
             return PageInputs(data: true)
         case .habit(let slug):
             guard let i = habits[slug] else { return PageInputs(data: true, everyHeading: true) }

@@ -17,9 +17,9 @@ struct PageRenderer: Sendable {
 
     /// `assets` are the theme's asset paths (for the preview image); `feedTitle` is the feed's
     /// title, nil when the site has no feed; `sleep`, whether the activity has a Sleep page (a
-    /// menu entry of its own, after Activity).
+    /// menu entry of its own, after Activity); `workouts`, whether it has a Workouts page (after Sleep).
     init(templates: TemplateSet, options: SiteOptions, siteTitle: String, assets: Set<String> = [], sleep: Bool = false,
-         feedTitle: String? = nil) {
+         workouts: Bool = false, feedTitle: String? = nil) {
         self.templates = templates
         self.sharing = SharingTags(options: options, siteTitle: siteTitle, assets: assets, feedTitle: feedTitle)
         self.options = options
@@ -27,7 +27,7 @@ struct PageRenderer: Sendable {
         self.phrases = Phrases(options.language)
         self.siteTitle = siteTitle
         self.strings = UIString.table(options.language)
-        // The Sleep page is part of the activity section, with its own entry (and current mark).
+        // The Sleep and Workouts pages are part of the activity section, each with its own entry (and current mark).
         let all: [(path: String, label: UIString, section: SiteSection, id: String)] = [
             ("index.html", .navOverview, .overview, "overview"),
             ("habits/index.html", .navHabits, .habits, "habits"),
@@ -36,12 +36,13 @@ struct PageRenderer: Sendable {
             ("weight/index.html", .navWeight, .weight, "weight"),
             ("activity/index.html", .navActivity, .activity, "activity"),
             ("sleep/index.html", .navSleep, .activity, "sleep"),
+            ("workouts/index.html", .navWorkouts, .activity, "workouts"),
             ("todos/index.html", .navTodos, .todos, "todos"),
             ("notes/index.html", .navNotes, .notes, "notes"),
             ("years/index.html", .navYears, .years, "years"),
         ]
         // Only the sections the site builds (the front page stays: it is index.html).
-        self.navigation = all.filter { options.builds($0.section) && ($0.id != "sleep" || sleep) }.map { ($0.path, $0.label, $0.id) }
+        self.navigation = all.filter { options.builds($0.section) && ($0.id != "sleep" || sleep) && ($0.id != "workouts" || workouts) }.map { ($0.path, $0.label, $0.id) }
         for root in ["", "../"] {
             for entry in all { shared[root + "\u{0}" + entry.id] = common(root: root, section: entry.id) }
         }

@@ -43,6 +43,7 @@ struct SiteCatalogue: Sendable {
             ?? UIString.siteTitleDefault.text(options.language)
         let r = PageRenderer(templates: templates, options: options, siteTitle: siteTitle, assets: Set(theme.assets.keys),
                              sleep: content.activity.map(SleepPage.has) ?? false,
+                             workouts: content.activity.map(WorkoutsPage.has) ?? false,
                              feedTitle: AtomFeed.title(options))
         self.content = content
         renderer = r
@@ -99,6 +100,7 @@ struct SiteCatalogue: Sendable {
         if builds(.activity), let activity = content.activity {
             list.add(.activity, ActivityPage.path, ActivityPage.csvPath)
             if SleepPage.has(activity) { list.add(.sleep, SleepPage.path) }
+            if WorkoutsPage.has(activity) { list.add(.workouts, WorkoutsPage.path) }
         }
         if builds(.todos) { list.add(.todos, "todos/index.html") }
         if options.baseURL != nil && AtomFeed.title(options) != nil { list.add(.feed, AtomFeed.path) }
@@ -197,6 +199,9 @@ struct SiteCatalogue: Sendable {
             return try ActivityPage.render(activity, content, r)
         case .sleep:
             guard let activity = content.activity, let page = try SleepPage.render(activity, content, r) else { return [] }
+            return [page]
+        case .workouts:
+            guard let activity = content.activity, let page = try WorkoutsPage.render(activity, content, r) else { return [] }
             return [page]
         case .todos: return [try TodosPage.render(content, r)]
         case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []

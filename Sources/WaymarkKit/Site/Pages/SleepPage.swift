@@ -85,14 +85,17 @@ enum SleepPage {
         ]
         if let bed = s.bedtime {
             // Minutes after noon, as the figure is counted, back to a time of day.
-            cards.append(WeightPage.card(r.text(.sleepBedtime), SleepTimesChart.clock(bed.mean),
-                                         r.text(.sleepSpread, ["m": f.integer(Int(bed.spread.rounded()))])))
+            cards.append(WeightPage.card(r.text(.sleepBedtime), SleepTimesChart.clock(bed.mean), spread(bed.spread, r)))
         }
         if let wake = s.wake {
-            cards.append(WeightPage.card(r.text(.sleepWake), SleepTimesChart.clock(wake.mean - 720),
-                                         r.text(.sleepSpread, ["m": f.integer(Int(wake.spread.rounded()))])))
+            cards.append(WeightPage.card(r.text(.sleepWake), SleepTimesChart.clock(wake.mean - 720), spread(wake.spread, r)))
         }
         return cards
+    }
+
+    /// "mean; varies by n min", or for a single night, which has no spread, "one night".
+    static func spread(_ minutes: Double?, _ r: PageRenderer) -> String {
+        minutes.map { r.text(.sleepSpread, ["m": r.format.integer(Int($0.rounded()))]) } ?? r.text(.sleepOneNight)
     }
 
     /// A night's bar from bedtime to wake time, in minutes after the noon before the bedtime;

@@ -52,7 +52,8 @@ public enum UIString: String, CaseIterable, Sendable {
     case frequencyTitle, frequencyDescription, frequencyAmountDescription, strengthRing
     case activityWorkouts, activityWorkoutsIntro, activityWorkoutsByKind, activityWorkoutsRecent, activityKind, activityWorkoutCount, activityDuration, activityWorkoutName, activityEnergy, activityDistanceKm, kindRunning, kindWalking, kindHiking, kindCycling, kindSwimming, kindRowing, kindElliptical, kindStrength, kindHiit, kindYoga, kindDance, kindOther
     case activityHabitDescription, activityHabitSource
-    case navSleep, sleepSeePage, sleepBackToActivity, sleepTimesTitle, sleepTimesDescription, sleepTimesBar, sleepMonthsTitle, sleepMonthsDescription, sleepNightsWithSleep, sleepMeanAsleep
+    case navWorkouts, workoutsSeePage, workoutsCardCount, workoutsCardCountNote, workoutsCardTime, workoutsCardTimeOne, workoutsCardDistance, workoutsCardDistanceOne, workoutsWeeksTitle, workoutsWeeksDescription, workoutsMonthsTitle, workoutsMonthsDescription, workoutsYearsTitle, workoutsYearsDescription, workoutsWeekColumn, workoutsBar, workoutsBarOne, workoutsBarKm, workoutsNone
+    case sleepOneNight, navSleep, sleepSeePage, sleepBackToActivity, sleepTimesTitle, sleepTimesDescription, sleepTimesBar, sleepMonthsTitle, sleepMonthsDescription, sleepNightsWithSleep, sleepMeanAsleep
     case sleepTitle, sleepAsleep, sleepMean, sleepMeanOne, sleepBedtime, sleepWake, sleepSpread, sleepChartTitle, sleepChartDescription, sleepNight, sleepInBed
     // Year pages: calendar, months, activity
     case navYears, navMore, completionsOne, completionsMany, yearCalendarTitle, yearCalendarWeekdays, yearCalendarPoints, yearCalendarChecks, yearMonthPointsDescription, yearMonthChecksDescription, yearMonthsTitle, yearChecksPerMonth, yearMonthsDescription, yearDaysWithChecks, yearLongestRunChecks, yearMonthAhead, yearActivityMean, yearWorkoutsOne, yearWorkouts
