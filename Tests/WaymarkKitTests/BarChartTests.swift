@@ -13,6 +13,16 @@ struct BarChartTests {
         #expect(svg.contains("<text x=\"82.5\" y=\"126\" text-anchor=\"middle\">A</text>"))
     }
 
+    @Test func ticksFromAThousandAreGroupedByThousands() {
+        // Steps of 23,119 on a 4-tick axis: a step of 5,779.75 rounds to 5,000, so the ticks are
+        // 0, 5,000, …, 25,000, written as the tables beside the chart write amounts.
+        let svg = BarChart.svg([BarChart.Bar(title: "s", label: nil, value: 23_119)], width: 234, height: 132, id: "c", title: "T", description: "D")
+        #expect(svg.contains(">25,000</text>") && svg.contains(">5,000</text>") && svg.contains(">0</text>"))
+        #expect(!svg.contains(">25000</text>"))
+        #expect(BarChart.defaultTick(999.5) == "999.5" && BarChart.defaultTick(1_000) == "1,000")
+        #expect(BarChart.defaultTick(-2_500) == "−2,500" && BarChart.defaultTick(1_234.5) == "1,234.5")
+    }
+
     @Test func fractionalAmounts() {
         let bars = [BarChart.Bar(title: "a", label: nil, amount: 0.5), BarChart.Bar(title: "b", label: nil, amount: 2.25)]
         let svg = BarChart.svg(bars, width: 234, height: 132, id: "c", title: "T", description: "D", tickLabel: { SVG.number($0) + " km" })

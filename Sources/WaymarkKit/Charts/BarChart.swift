@@ -70,10 +70,16 @@ public enum BarChart {
                              plotLeft: plotLeft)
     }
 
-    /// `tickLabel` writes the y axis's values (default: the number with at most two decimals).
+    /// `tickLabel` writes the y axis's values (default: `defaultTick`).
     /// `wholeNumbers` keeps the axis at least 0…4, so counts get ticks 0, 1, 2, … and never 0.2.
     /// Bars with a `target` get a dashed goal mark, and the axis reaches the highest goal: when
     /// no bar passes it, the axis tops at that goal exactly (7 for a week of an every-day habit).
+    /// A y tick as the pages write amounts: at most two decimals, from 1,000 up grouped by
+    /// thousands ("25,000", as the tables beside the chart say it), so big axes read at a glance.
+    static func defaultTick(_ value: Double) -> String {
+        abs(value) >= 1000 ? LocaleFormat(.en).amount(value) : SVG.number(value)
+    }
+
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         let top = 10.0, bottom = 22.0
@@ -91,7 +97,7 @@ public enum BarChart {
             // The goal is the top tick; a nice tick too close below it would print over it.
             tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
         }
-        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? SVG.number($0)) }
+        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? defaultTick($0)) }
         // Room for the widest tick label ("4,000" needs more than the usual 34).
         let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
         let plotWidth = width - left - right
