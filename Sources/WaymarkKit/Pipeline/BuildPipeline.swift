@@ -150,7 +150,7 @@ public struct BuildPipeline: Sendable {
     /// Step 2, with what its figures were computed from and, with a `cache`, the fingerprints of
     /// its parts (what the pages that read the data are compared by between rebuilds: `PageCache`).
     private func computed(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
-                          cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs, fingerprints: DataFingerprints?) {
+                          cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs, fingerprints: DeferredFingerprints?) {
         let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
         let today = options.zone.localDateTime(of: options.now).date
         let inputs = ContentCache.Figures.inputs(export, options)
@@ -169,7 +169,7 @@ public struct BuildPipeline: Sendable {
             },
             { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
         // Only a preview compares pages with the build before.
-        let fingerprints = cache.map { _ in DataFingerprints(figuresExport, months: points.months) }
+        let fingerprints = cache.map { _ in DeferredFingerprints { DataFingerprints(figuresExport, months: points.months) } }
         let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics,
                                            fingerprints: fingerprints)
         cache?.content.keep(figures, for: inputs)
@@ -206,7 +206,7 @@ public struct BuildPipeline: Sendable {
         var reusing = prepared
         // Which pages need rendering is worked out here, not in compute: the preview renders
         // the open pages (those a save changes) and tells them to reload before this step.
-        reusing.pageBuild = prepared.pages.map { $0.cache.start(prepared.catalogue, data: $0.data, fingerprints: $0.fingerprints) }
+        reusing.pageBuild = prepared.pages.map { $0.cache.start(prepared.catalogue, data: $0.data, fingerprints: $0.fingerprints.value) }
         let site = reusing
         _ = try site.parallelism.map(groups(site.catalogue.pages)) { (group) throws(BuildFailure) -> Void in
             for page in group {

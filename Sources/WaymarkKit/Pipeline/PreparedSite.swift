@@ -17,7 +17,7 @@ public struct PreparedSite: Sendable {
 
     /// In a preview's rebuild, the kept pages, what this site's figures were computed from and
     /// the fingerprints of its parts.
-    var pages: (cache: PageCache, data: ContentCache.Inputs, fingerprints: DataFingerprints)?
+    var pages: (cache: PageCache, data: ContentCache.Inputs, fingerprints: DeferredFingerprints)?
     /// During the render step of a preview's rebuild, the pages of the build before that need
     /// not be rendered again.
     var pageBuild: PageCache.Build?
