@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The body of Scripts/bench-serve: the decade sample, `waymark serve` on a free port, and timed
-edits of one note. Each edit is timed one of two ways, alternately:
+edits of one note (or, with `--edit weighing`, of the newest weighing's value, timed on the
+weight page). Each edit is timed one of two ways, alternately:
 
 - reload (what a browser does): the page's live-reload stream is open, as its script opens it;
   from just before the write until the stream says "reload" (data: ID), then until a GET of the
@@ -8,7 +9,7 @@ edits of one note. Each edit is timed one of two ways, alternately:
 - page served (the earlier figure): from just before the write, GETs of the page every 5 ms until
   one shows the change.
 """
-import http.client, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time, uuid
+import http.client, json, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time, uuid
 
 binary = sys.argv[1]
 runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 20
@@ -17,8 +18,29 @@ root = tempfile.mkdtemp(prefix="waymark-bench-serve-", dir="/dev/shm" if os.acce
 export = os.path.join(root, "export")
 log_path = os.path.join(root, "serve.log")
 subprocess.run([binary, "sample", "-q", "--years", "10", "--tags", "30", "-o", export], check=True)
+weighing = "--edit" in sys.argv and sys.argv[sys.argv.index("--edit") + 1] == "weighing"
 note = os.path.join(export, "notes", "note-0500.md")
 page = "/notes/note-0500.html"
+edited = note
+if weighing:
+    edited = os.path.join(export, "weights.json")
+    page = "/weight/index.html"
+    weights = json.load(open(edited))
+    entries = weights["data"] if isinstance(weights, dict) else weights
+    newest = max(range(len(entries)), key=lambda i: str(entries[i].get("createTime") or entries[i].get("date") or ""))
+
+
+def edit(run, word):
+    """Saves the edit of run `run`; the page shows `word` after it (None: the page just changes)."""
+    if weighing:
+        # A new value each time (the sample's weights are in kilograms, 40 to 140).
+        entries[newest]["kgValue"] = f"{50 + run * 0.1:.1f}"
+        with open(edited, "w") as f:
+            json.dump(weights, f, ensure_ascii=False)
+        return None
+    with open(note, "a") as f:
+        f.write(f"\n\n{word}\n")
+    return word
 
 log = open(log_path, "w")
 server = subprocess.Popen([binary, "serve", export, "--port", "0"], stderr=log, stdout=subprocess.DEVNULL)
@@ -78,9 +100,12 @@ try:
         if by_reload:
             stream, seen = stream_of(body)
         done = rebuilds()
+        old = body
         began = time.perf_counter()
-        with open(note, "a") as f:
-            f.write(f"\n\n{word}\n")
+        word = edit(run, word)
+
+        def shows_edit(status, new):
+            return status == 200 and (word.encode() in new if word else new != old)
         if by_reload:
             while b"data: " not in seen.split(b"retry:", 1)[1]:
                 chunk = stream.recv(4096)
@@ -92,14 +117,14 @@ try:
             told = time.perf_counter()
             stream.close()
             status, body = get(page)
-            if status != 200 or word.encode() not in body:
+            if not shows_edit(status, body):
                 sys.exit(f"edit {run + 1}: told to reload, but {page} came back without the edit ({status}): stale")
             message_times.append((told - began) * 1000)
             reload_times.append((time.perf_counter() - began) * 1000)
         else:
             while True:
                 status, body = get(page)
-                if status == 200 and word.encode() in body:
+                if shows_edit(status, body):
                     break
                 if time.perf_counter() - began > 30:
                     sys.exit(f"edit {run + 1}: not served after 30 s")
@@ -118,7 +143,7 @@ try:
     def summary(times):
         return f"median {statistics.median(times):.0f} ms, min {min(times):.0f} ms, max {max(times):.0f} ms"
 
-    print(f"{runs} edits of {os.path.relpath(note, root)}, alternately:")
+    print(f"{runs} edits of {os.path.relpath(edited, root)}, alternately:")
     print(f"  save -> reload message -> new page received: {summary(reload_times)} over {len(reload_times)} edits (goal: 150 ms)")
     print(f"    of which save -> reload message: median {statistics.median(message_times):.0f} ms")
     print(f"  save -> page served (GET every 5 ms): {summary(served_times)} over {len(served_times)} edits")

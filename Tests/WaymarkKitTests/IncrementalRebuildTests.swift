@@ -217,39 +217,55 @@ import Testing
         site.dir.write("export/notes/images/route.png", png)
         #expect(try rendered("a note's image") == [.image(path: "notes/images/route.png")])
 
-        // Front matter is data (the years count notes by date, lists sort by title): every page
-        // that reads the data, the note's own page and its neighbours', which show its title.
+        // The pages of each kind, counted from the catalogue: the mini-site's data is of 2026
+        // alone (one year page), its point records of August to November (four months).
         let pages = try site.pages()
         #expect(Set(pages) == all)
+        func kind(_ test: (Page) -> Bool) -> Set<Page> { Set(pages.filter(test)) }
+        let dashboards = kind { if case .dashboard = $0 { true } else { false } }
+        let years = kind { if case .year = $0 { true } else { false } }
+        let months = kind { if case .pointsMonth = $0 { true } else { false } }
+        let targets = kind { if case .target = $0 { true } else { false } }
+        let notesIndex = kind { if case .notesIndex = $0 { true } else { false } }
+        #expect(dashboards.count == Period.allCases.count && years == [.year(2026)] && targets.count == 10 && notesIndex.count == 1)
+        #expect(months == Set([8, 9, 10, 11].map { Page.pointsMonth(year: 2026, month: $0) }))
+        // What reads every kind of record: the dashboards, stats.json, the years and the feed.
+        let everything = dashboards.union(years).union([.statistics, .yearsIndex, .feed])
+        let run = try #require(pages.first { if case .habit(let slug) = $0 { slug.hasSuffix("morning-run") } else { false } })
+        #expect(all.contains(run) && all.contains(.habit(slug: "floss")))
+
+        // Front matter is data (the years count notes by date, lists sort by title): every page
+        // that reads the whole data, the lists of notes by title (the notes index, the targets,
+        // its habit's page), the note's own page and its neighbours', which show its title.
         let order = pages.compactMap { if case .note(let slug) = $0 { slug } else { nil } }
         let at = try #require(order.firstIndex(of: "half-marathon"))
         let neighbours = Set([at - 1, at + 1].filter(order.indices.contains).map { Page.note(slug: order[$0]) })
         #expect(neighbours.count == 2)
-        let readData = all.filter { page in
-            switch page {
-            case .note, .robots, .sitemap, .image, .asset: return false
-            default: return true
-            }
-        }
-        #expect(readData.count == all.count - order.count - 1 - 1 - pages.filter { if case .asset = $0 { true } else { false } }.count)
         try site.replace("export/notes/half-marathon.md", "title: 半程马拉松 Half-marathon race report", "title: Half-marathon, the report")
-        #expect(try rendered("a note's title") == readData.union(neighbours).union([.note(slug: "half-marathon")]))
+        #expect(try rendered("a note's title")
+                    == everything.union(neighbours).union(notesIndex).union(targets).union([.note(slug: "half-marathon"), .targetsIndex, run]))
 
-        // Records of every kind: the pages that read the data, no note's page.
+        // Records of every kind: the pages that read that kind, and those that read everything;
+        // no note's page, no other habit's.
         try site.replace("export/weights.json", "\"kgValue\": \"69.2\"", "\"kgValue\": \"69.9\"")
-        #expect(try rendered("a weighing") == readData)
+        #expect(try rendered("a weighing") == everything.union([.weight]))
+        // Every morning run of August to November, and a daily challenge of August, 3 points more.
         try site.replace("export/points.json", "\"point\": \"3\"", "\"point\": \"13\"")
-        #expect(try rendered("a point record") == readData)
+        #expect(try rendered("a point record") == everything.union(months).union([run, .habitsIndex, .pointsIndex]))
         site.dir.write("Loop Habits Backup.db", IncrementalRebuildTests.loop(checks: ["2026-11-20", "2026-11-21", "2026-11-22"]))
-        #expect(try rendered("a Loop check") == readData)
+        #expect(try rendered("a Loop check")
+                    == everything.union([.habit(slug: "floss"), .habitsIndex, .pointsIndex, .pointsMonth(year: 2026, month: 11)]))
         try site.replace("export/targets.json", "Ray Dalio's *Principles*, all three parts.", "Ray Dalio's *Principles*, every part.")
-        #expect(try rendered("a target") == readData)
+        #expect(try rendered("a target") == everything.union(targets).union([.targetsIndex]))
         try site.replace("export/todos.json", "Backup the laptop", "Back up the laptop")
-        #expect(try rendered("a to-do") == readData)
+        #expect(try rendered("a to-do") == everything.union([.todos]))
         site.dir.write("export.xml", IncrementalRebuildTests.health(steps: [("20", "4200"), ("21", "9100"), ("22", "12000")]))
-        #expect(try rendered("a day of steps") == readData)
+        // The steps are a habit too (their daily goal: `ActivityHabits`), and a day of them a
+        // check of it in November.
+        #expect(try rendered("a day of steps")
+                    == everything.union([.activity, .habit(slug: "steps"), .habitsIndex, .pointsIndex, .pointsMonth(year: 2026, month: 11)]))
         try site.replace("export/tags.json", "Easy pace, nose breathing.", "Easy pace.")
-        #expect(try rendered("a habit's description") == readData)
+        #expect(try rendered("a habit's description") == everything.union([run, .habitsIndex, .pointsIndex]))
 
         // What every page shares: the theme, the settings, the list of pages.
         try site.replace("theme/note.mustache", "{{{bodyHTML}}}", "<div class=\"mini\">{{{bodyHTML}}}</div>")

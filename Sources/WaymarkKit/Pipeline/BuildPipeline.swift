@@ -129,9 +129,9 @@ public struct BuildPipeline: Sendable {
         lap("read")
         var options = try checkedSiteOptions(request, read.result.export)
         let export = withActivityHabits(read.result.export, request, &options)
-        let (content, inputs) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
+        let (content, inputs, fingerprints) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
-        site.pages = cache.map { ($0.pages, inputs) }
+        if let cache, let fingerprints { site.pages = (cache.pages, inputs, fingerprints) }
         site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
         site.privateNotes = read.privateNotes
         lap("compute")
@@ -147,16 +147,16 @@ public struct BuildPipeline: Sendable {
         computed(export, noteFiles: noteFiles, options: options, cache: cache).content
     }
 
-    /// Step 2, with what its figures were computed from (what the pages that read the data are
-    /// compared by between rebuilds: `PageCache`).
+    /// Step 2, with what its figures were computed from and, with a `cache`, the fingerprints of
+    /// its parts (what the pages that read the data are compared by between rebuilds: `PageCache`).
     private func computed(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
-                          cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs) {
+                          cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs, fingerprints: DeferredFingerprints?) {
         let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
         let today = options.zone.localDateTime(of: options.now).date
         let inputs = ContentCache.Figures.inputs(export, options)
         if let figures = cache?.content.figures(for: inputs) {
             let arranged = ContentArrangement(export, rendered: rendered, today: today, zone: options.zone)
-            return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs)
+            return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs, figures.fingerprints)
         }
         let figuresExport = inputs.export
         let (points, (arranged, activity), (weight, reviews), statistics) = parallelism.all(
@@ -168,9 +168,12 @@ public struct BuildPipeline: Sendable {
                 return (weight, SiteContent.reviews(figuresExport, options, weights: weight?.series))
             },
             { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
-        let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics)
+        // Only a preview compares pages with the build before.
+        let fingerprints = cache.map { _ in DeferredFingerprints { DataFingerprints(figuresExport, months: points.months) } }
+        let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics,
+                                           fingerprints: fingerprints)
         cache?.content.keep(figures, for: inputs)
-        return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs)
+        return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs, fingerprints)
     }
 
     /// The notes through Markdown, in batches on the pipeline's cores; the result is in file
@@ -203,7 +206,7 @@ public struct BuildPipeline: Sendable {
         var reusing = prepared
         // Which pages need rendering is worked out here, not in compute: the preview renders
         // the open pages (those a save changes) and tells them to reload before this step.
-        reusing.pageBuild = prepared.pages.map { $0.cache.start(prepared.catalogue, data: $0.data) }
+        reusing.pageBuild = prepared.pages.map { $0.cache.start(prepared.catalogue, data: $0.data, fingerprints: $0.fingerprints.value) }
         let site = reusing
         _ = try site.parallelism.map(groups(site.catalogue.pages)) { (group) throws(BuildFailure) -> Void in
             for page in group {

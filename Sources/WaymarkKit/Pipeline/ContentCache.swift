@@ -20,6 +20,8 @@ final class ContentCache: Sendable {
         var activity: ActivityFigures?
         var reviews: SiteContent.Reviews
         var statistics: PointStatistics
+        /// The fingerprints of the parts of the data, in a preview only (`PageCache`).
+        var fingerprints: DeferredFingerprints?
 
         /// What the figures of `export` are computed from: all of it but the notes' Markdown.
         static func inputs(_ export: Export, _ options: SiteOptions) -> Inputs {

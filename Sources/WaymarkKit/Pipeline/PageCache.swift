@@ -2,14 +2,16 @@ import Synchronization
 
 /// The pages of the last good build of one preview, with what each was rendered from: a rebuild
 /// renders again only the pages whose inputs differ (`SiteCatalogue.inputs(of:)`), and takes the
-/// others' files as they were. A page is reused only when the frame every page shares, the data
-/// (if the page reads it) and its own inputs are all equal to those its files were made from,
+/// others' files as they were. A page is reused only when the frame every page shares, the whole
+/// data (if the page reads it), the fingerprints of the parts of the data it reads and its own
+/// inputs are all equal to those its files were made from,
 /// and the state is replaced only by a build whose every page was rendered, so the files kept
 /// always match the inputs kept beside them.
 final class PageCache: Sendable {
     private struct State: Sendable {
         var frame: SiteCatalogue.Frame
         var data: ContentCache.Inputs
+        var fingerprints: DataFingerprints
         var notes: [SiteContent.NoteEntry]
         var headings: [PageInputs.Heading]
         var pages: [Page: (inputs: PageInputs, files: [SiteFile])]
@@ -24,6 +26,7 @@ final class PageCache: Sendable {
         private let cache: PageCache
         private let frame: SiteCatalogue.Frame
         private let data: ContentCache.Inputs
+        private let fingerprints: DataFingerprints
         private let notes: [SiteContent.NoteEntry]
         private let headings: [PageInputs.Heading]
         private let inputs: [Page: PageInputs]
@@ -31,9 +34,10 @@ final class PageCache: Sendable {
         let reusable: [Page: [SiteFile]]
         private let taken = Mutex<[Page: [SiteFile]]>([:])
 
-        fileprivate init(cache: PageCache, frame: SiteCatalogue.Frame, data: ContentCache.Inputs, notes: [SiteContent.NoteEntry],
-                         headings: [PageInputs.Heading], inputs: [Page: PageInputs], reusable: [Page: [SiteFile]]) {
-            (self.cache, self.frame, self.data, self.notes, self.headings) = (cache, frame, data, notes, headings)
+        fileprivate init(cache: PageCache, frame: SiteCatalogue.Frame, data: ContentCache.Inputs, fingerprints: DataFingerprints,
+                         notes: [SiteContent.NoteEntry], headings: [PageInputs.Heading], inputs: [Page: PageInputs],
+                         reusable: [Page: [SiteFile]]) {
+            (self.cache, self.frame, self.data, self.fingerprints, self.notes, self.headings) = (cache, frame, data, fingerprints, notes, headings)
             (self.inputs, self.reusable) = (inputs, reusable)
         }
 
@@ -58,12 +62,13 @@ final class PageCache: Sendable {
                 guard let files = files[page] else { continue }
                 pages[page] = (inputs, files)
             }
-            cache.kept.withLock { $0 = State(frame: frame, data: data, notes: notes, headings: headings, pages: pages) }
+            cache.kept.withLock { $0 = State(frame: frame, data: data, fingerprints: fingerprints, notes: notes, headings: headings, pages: pages) }
         }
     }
 
-    /// The build of `catalogue`, whose content was computed from `data`.
-    func start(_ catalogue: SiteCatalogue, data: ContentCache.Inputs) -> Build {
+    /// The build of `catalogue`, whose content was computed from `data`, whose parts have
+    /// `fingerprints`.
+    func start(_ catalogue: SiteCatalogue, data: ContentCache.Inputs, fingerprints: DataFingerprints) -> Build {
         let frame = catalogue.frame
         let notes = catalogue.content.notes, headings = catalogue.noteHeadings
         var inputs: [Page: PageInputs] = [:]
@@ -76,11 +81,12 @@ final class PageCache: Sendable {
             let (sameData, sameNotes, sameHeadings) = (state.data == data, state.notes == notes, state.headings == headings)
             for (page, now) in inputs {
                 guard let old = state.pages[page], sameData || !now.data, sameNotes || !now.everyNote,
-                      sameHeadings || !now.everyHeading, old.inputs == now else { continue }
+                      sameHeadings || !now.everyHeading, old.inputs == now,
+                      now.slices.allSatisfy({ state.fingerprints[$0] == fingerprints[$0] }) else { continue }
                 reusable[page] = old.files
             }
         }
-        return Build(cache: self, frame: frame, data: data, notes: notes, headings: headings, inputs: inputs, reusable: reusable)
+        return Build(cache: self, frame: frame, data: data, fingerprints: fingerprints, notes: notes, headings: headings, inputs: inputs, reusable: reusable)
     }
 
     /// Pages taken from the build before and rendered, since the last `resetCounts` (tests).

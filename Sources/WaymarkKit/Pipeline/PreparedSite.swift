@@ -15,8 +15,9 @@ public struct PreparedSite: Sendable {
     /// Notes with `private: true` the read step left out.
     public internal(set) var privateNotes = 0
 
-    /// In a preview's rebuild, the kept pages and what this site's figures were computed from.
-    var pages: (cache: PageCache, data: ContentCache.Inputs)?
+    /// In a preview's rebuild, the kept pages, what this site's figures were computed from and
+    /// the fingerprints of its parts.
+    var pages: (cache: PageCache, data: ContentCache.Inputs, fingerprints: DeferredFingerprints)?
     /// During the render step of a preview's rebuild, the pages of the build before that need
     /// not be rendered again.
     var pageBuild: PageCache.Build?

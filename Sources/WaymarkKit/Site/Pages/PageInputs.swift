@@ -1,12 +1,16 @@
 /// What one page of a catalogue is rendered from, beyond what every page shares
-/// (`SiteCatalogue.Frame`), as values: a preview's rebuild renders a page again only when these,
-/// the frame, or (for a page that reads it) the data differ from what the page was last rendered
-/// from (`PageCache`). Each page's inputs are declared by `SiteCatalogue.inputs(of:)`, one case per
-/// kind of page, from what its render reads; when in doubt a page reads the data and every note.
+/// (`SiteCatalogue.Frame`): a preview's rebuild renders a page again only when these, the frame,
+/// the fingerprints of the parts of the data it reads, or (for a page that reads it) the whole
+/// data differ from what the page was last rendered from (`PageCache`). Each page's inputs are
+/// declared by `SiteCatalogue.inputs(of:)`, one case per kind of page, from what its render
+/// reads; when in doubt a page reads the whole data and every note.
 struct PageInputs: Equatable, Sendable {
-    /// Whether the page reads the records and figures: everything computed from the export but
-    /// the notes' Markdown (`ContentCache.Inputs`, compared once for the whole site).
+    /// Whether the page reads the whole data: everything computed from the export but the notes'
+    /// Markdown (`ContentCache.Inputs`, compared once for the whole site). The pages whose
+    /// figures are drawn from every kind of record (the dashboards, `stats.json`, the years).
     var data = false
+    /// The parts of the data it reads, when not the whole (compared by fingerprint).
+    var slices: [DataSlice] = []
     /// Whether it names every note by title (`Heading`), in the site's order (compared once).
     var everyHeading = false
     /// Whether it shows every note whole (compared once).
@@ -68,20 +72,28 @@ extension SiteCatalogue {
     func inputs(of page: Page) -> PageInputs {
         let notes = content.notes
         switch page {
-        case .dashboard, .frontPage, .targetsIndex, .target:
-            // The newest notes, and each target's notes, by title.
+        case .dashboard, .frontPage:
+            // Figures of every kind of record, and the newest notes by title.
             return PageInputs(data: true, everyHeading: true)
-        case .statistics, .habitsIndex, .yearsIndex, .year, .pointsIndex, .pointsMonth, .weight, .activity, .sleep, .workouts, .todos:
+        case .statistics, .yearsIndex, .year:
+            // A year shows figures carried over from the years before and after it (a habit's
+            // strength and streaks, weights between two weighings, last year's totals).
             return PageInputs(data: true)
+        case .habitsIndex:
+            return PageInputs(slices: [.habits])
         case .habit(let slug):
             guard let i = habits[slug] else { return PageInputs(data: true, everyHeading: true) }
             let name = content.habits.habits[i].name
-            return PageInputs(data: true, headings: (content.arranged.tagNotes[name] ?? []).map { PageInputs.Heading(notes[$0]) })
+            return PageInputs(slices: [.named(name)], headings: (content.arranged.tagNotes[name] ?? []).map { PageInputs.Heading(notes[$0]) })
+        case .pointsIndex:
+            return PageInputs(slices: [.points])
+        case .pointsMonth(let year, let month):
+            return PageInputs(slices: [.month(year: year, month: month), .tagColors])
         case .notesIndex(let n):
             // Its notes, and the one before them (whose year a continued group names); where
             // each year starts comes from every note's place.
             let range = notesIndex.pages.items(onPage: n)
-            return PageInputs(data: true, everyHeading: true, notes: Array(notes[max(0, range.lowerBound - 1)..<range.upperBound]))
+            return PageInputs(everyHeading: true, notes: Array(notes[max(0, range.lowerBound - 1)..<range.upperBound]))
         case .note(let slug):
             // Its note, its neighbours by title, its place (the index page it links back to) and
             // the target it links to; not the data.
@@ -91,6 +103,20 @@ extension SiteCatalogue {
             let target = n.target.map { [content.targets[$0].slug, content.targets[$0].target.name] } ?? []
             return PageInputs(notes: [n], headings: neighbours.compactMap { $0.map(PageInputs.Heading.init) },
                               values: [String(i), String(notes.count)] + neighbours.map { $0 == nil ? "-" : "+" } + target)
+        case .targetsIndex:
+            // Every target with the notes that name it (front matter), by title.
+            return PageInputs(slices: [.targets, .notes], everyHeading: true)
+        case .target(let slug):
+            // And the records it earned: those with its name.
+            guard let i = targets[slug] else { return PageInputs(data: true, everyHeading: true) }
+            let name = content.targets[content.arranged.schedule[i].index].target.name
+            return PageInputs(slices: [.targets, .notes, .named(name)], everyHeading: true)
+        case .weight:
+            return PageInputs(slices: [.weight])
+        case .activity, .sleep, .workouts:
+            return PageInputs(slices: [.activity])
+        case .todos:
+            return PageInputs(slices: [.todos])
         case .feed:
             return PageInputs(data: true, everyHeading: true, everyNote: true)
         case .robots, .sitemap, .asset:

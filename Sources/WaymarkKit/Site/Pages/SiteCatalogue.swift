@@ -29,7 +29,8 @@ struct SiteCatalogue: Sendable {
     private let years: [Int: Int]
     private let months: [String: Int]
     let notes: [String: Int]
-    private let targets: [String: Int]
+    /// Indices into the content's target schedule, by page.
+    let targets: [String: Int]
 
     /// The catalogue of `content` through `theme`: its templates parsed, every page listed. A
     /// theme asset at the path of a page or image is refused.
