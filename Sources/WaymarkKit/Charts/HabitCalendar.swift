@@ -91,15 +91,15 @@ public enum HabitCalendar {
 
     /// The same days shaded by the habit's goal. A yes/no habit's checked days are done, and the
     /// days Loop fills in because their window met the frequency (`HabitEntries`) are `filledIn`.
-    /// A numerical habit with a target compares each day's amount with the target per day
-    /// (`target / denominator`): at least, a met day is level 2, from 1.5 times level 3, from
-    /// twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
+    /// A numerical habit with a target compares each day's amount with the whole target, as Loop's
+    /// calendar does and as the streaks count a day (a weekly target is the week's, met by a day
+    /// only when that day holds all of it): at least, a met day is level 2, from 1.5 times level 3,
+    /// from twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
     public static func goalCells(_ days: HabitDays, rule: HabitRule, today: LocalDate) -> [Cell] {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let offset = days.first.days(to: first)
         let kinds = rule.isNumerical ? [] : HabitEntries(days, rule: rule).kinds
-        let perDay = rule.target / Double(rule.frequency.denominator)
         return (0..<count).map { i in
             let j = offset + i
             guard j >= 0 && j < days.count else { return j < 0 ? .before : .missed }
@@ -113,9 +113,10 @@ public enum HabitCalendar {
             }
             guard days.checks[j] > 0 else { return days.skipped[j] ? .skipped : .missed }
             let amount = days.amounts[j].isFinite ? days.amounts[j] : 0
-            if rule.targetKind == .atMost { return amount <= perDay ? .done : .under }
-            guard amount >= perDay else { return .under }
-            return .level(perDay <= 0 ? 2 : amount >= 2 * perDay ? 4 : amount >= 1.5 * perDay ? 3 : 2)
+            let target = rule.target
+            if rule.targetKind == .atMost { return amount <= target ? .done : .under }
+            guard amount >= target else { return .under }
+            return .level(target <= 0 ? 2 : amount >= 2 * target ? 4 : amount >= 1.5 * target ? 3 : 2)
         }
     }
 
