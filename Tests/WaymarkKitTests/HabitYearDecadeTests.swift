@@ -69,4 +69,43 @@ struct HabitYearDecadeTests {
         #expect(page.contains(#"<li><a href="2016.html">2016</a></li>"#) && page.contains(#"<li><a href="../reading.html">2026</a></li>"#))
         #expect(site.contains { $0.path == "habits/reading/2025.html" } && !site.contains { $0.path == "habits/reading/2026.html" })
     }
+
+    /// The calendar's description on an earlier year's page counts that year's days ("of 366 days
+    /// in 2020"), not "the last" days; the habit's own page keeps the last 53 weeks (371 days,
+    /// Monday 24 November 2025 to Sunday 29 November 2026). Both languages.
+    @Test func calendarDescriptionSaysTheYearOnAYearPage() throws {
+        let (input, en) = try YearSitePagesTests.decade(.en)
+        let (_, zh) = try YearSitePagesTests.decade(.zhHans)
+        let points = try #require(input["points.json"])
+        let in2020 = try Self.completions(points, habit: "阅读 Reading", year: 2020).count
+        let last53 = try Self.completions(points, habit: "阅读 Reading", year: 2025).keys.filter { $0 >= "2025-11-24" }.count
+            + Self.completions(points, habit: "阅读 Reading", year: 2026).count
+        #expect(in2020 > 0 && last53 > 0)
+        let year = YearSitePagesTests.page(en, "habits/reading/2020.html"), yearZh = YearSitePagesTests.page(zh, "habits/reading/2020.html")
+        #expect(year.contains(#"<desc id="calendar-desc">Done on \#(in2020) of 366 days in 2020.</desc>"#))
+        #expect(yearZh.contains(#"<desc id="calendar-desc">2020年的 366 天中完成了 \#(in2020) 天。</desc>"#))
+        // The phone's two half-years say the same, each titled with its months.
+        #expect(year.contains(#"<title id="calendar-h1-title">2020 · Jan–Jun</title><desc id="calendar-h1-desc">Done on \#(in2020) of 366 days in 2020.</desc>"#))
+        #expect(year.contains(#"<title id="calendar-h2-title">2020 · Jul–Dec</title>"#))
+        #expect(!year.contains("of the last") && !yearZh.contains("最近 371 天"))
+        let main = YearSitePagesTests.page(en, "habits/reading.html"), mainZh = YearSitePagesTests.page(zh, "habits/reading.html")
+        #expect(main.contains(#"<desc id="calendar-desc">Done on \#(last53) of the last 371 days.</desc>"#))
+        #expect(mainZh.contains(#"<desc id="calendar-desc">最近 371 天中完成了 \#(last53)。</desc>"#))
+        #expect(!main.contains("calendar-h1"))
+    }
+
+    /// On a phone the year is drawn as its own days only: January to June, then July to
+    /// December, 182 + 184 days of 2020 in all, none of 2019's last week.
+    @Test func aYearPageCalendarHasTwoHalvesForAPhone() throws {
+        let (_, en) = try YearSitePagesTests.decade(.en)
+        let page = YearSitePagesTests.page(en, "habits/reading/2020.html")
+        let narrow = try #require(page.range(of: #"<div class="chart-narrow calendar-halves">"#).map { String(page[$0.upperBound...]) })
+        let halves = narrow.components(separatedBy: "</svg>")
+        #expect(halves.count >= 3)
+        func days(_ svg: String) -> Int { svg.components(separatedBy: "<use href=").count - 1 }
+        #expect(days(halves[0]) == 182 && days(halves[1]) == 184)
+        #expect(halves[0].contains(", 2020: ") && !halves[0].contains(", 2019: ") && halves[0].contains("Jun 30, 2020: "))
+        #expect(halves[1].contains("Jul 1, 2020: ") && halves[1].contains("Dec 31, 2020: ") && !halves[1].contains("Jun 30, 2020: "))
+        #expect(!halves[0].contains("class=\"legend") && halves[1].contains("class=\"legend"))
+    }
 }
