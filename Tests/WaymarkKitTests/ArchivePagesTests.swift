@@ -106,8 +106,8 @@ struct ArchivePagesTests {
     @Test func theMonthSumsEachHabitAndGroupsRecordsByDay() throws {
         let jan = page(try renderSite(Self.months, Self.options), "points/2024-01.html")
         // Run: 2 checks, 4 points; Read: 1 check, 1 point.
-        let run = try #require(jan.range(of: #"<a href="../habits/run.html">Run</a></th><td>2</td><td>+4</td></tr>"#))
-        let read = try #require(jan.range(of: #"<a href="../habits/read.html">Read</a></th><td>1</td><td>+1</td></tr>"#))
+        let run = try #require(jan.range(of: #"<a href="../habits/run.html">Run</a></span></th><td>2</td><td>+4</td></tr>"#))
+        let read = try #require(jan.range(of: #"<a href="../habits/read.html">Read</a></span></th><td>1</td><td>+1</td></tr>"#))
         #expect(run.lowerBound < read.lowerBound)
         // Jan 31 first (newest), then Jan 2 with its three records under one heading, times only.
         let day31 = try #require(jan.range(of: #"<tbody id="d2024-01-31"><tr class="day"><th scope="rowgroup" colspan="4"><time datetime="2024-01-31">Wed, Jan 31</time> <span class="day-total">+2 points</span></th></tr>"#))

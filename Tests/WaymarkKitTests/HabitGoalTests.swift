@@ -74,9 +74,22 @@ struct HabitGoalTests {
         let today = date(2024, 1, 6)
         let cells = Array(HabitCalendar.goalCells(days, rule: Self.rule(1, 1, target: 5), today: today).suffix(6))
         #expect(cells == [.missed, .under, .level(2), .level(3), .level(4), .skipped])
-        // At most 4 a day: 3 within, 5 over (a weekly limit of 28 is 4 a day).
-        #expect(Array(HabitCalendar.goalCells(days, rule: Self.rule(1, 7, target: 28, atMost: true), today: today).suffix(6))
+        // At most 4 a day: 3 within, 5, 7.5 and 10 over.
+        #expect(Array(HabitCalendar.goalCells(days, rule: Self.rule(1, 1, target: 4, atMost: true), today: today).suffix(6))
                 == [.missed, .done, .under, .under, .under, .skipped])
+        // A weekly target is the whole week's, as in Loop's calendar and as the streaks count a
+        // day: at most 28 a week, every one of these days is within it (10 ≤ 28); at least 35 km a
+        // week, 5 km is under it (not "met" as a seventh of the week would make it), 34.9 under,
+        // 35 met, 52.5 (1.5 times) level 3, 70 (twice) level 4.
+        #expect(Array(HabitCalendar.goalCells(days, rule: Self.rule(1, 7, target: 28, atMost: true), today: today).suffix(6))
+                == [.missed, .done, .done, .done, .done, .skipped])
+        var weeklyKm = HabitDays(first: date(2024, 1, 1), last: date(2024, 1, 5))
+        for (i, v) in [5.0, 34.9, 35, 52.5, 70].enumerated() {
+            weeklyKm.checks[i] = 1
+            weeklyKm.amounts[i] = v
+        }
+        #expect(Array(HabitCalendar.goalCells(weeklyKm, rule: Self.rule(1, 7, target: 35), today: date(2024, 1, 5)).suffix(5))
+                == [.under, .under, .level(2), .level(3), .level(4)])
         // A 3-times-a-week yes/no habit: checked Mon, Wed, Fri; Tue and Thu fall in the met window.
         var weekly = HabitDays(first: date(2024, 1, 1), last: date(2024, 1, 5))
         for i in [0, 2, 4] { weekly.checks[i] = 1 }
@@ -130,7 +143,7 @@ struct HabitGoalTests {
         #expect(en.contains("<title>Jan 11, 2016: goal met this period, not checked</title>"))
         #expect(en.contains("<title>Jan 12, 2016: done</title>"))
         let teeth = try #require(dir.read("en/habits/brush-teeth.html"))
-        #expect(teeth.contains(#"<span class="label">Best streak</span><span class="value">5 weeks</span><span class="sub"><span class="date">Feb 15</span> – <span class="date">Mar 20</span></span>"#))
+        #expect(teeth.contains(#"<span class="label">Best streak</span><span class="value">5 weeks</span><span class="sub"><span class="date">Feb 15 – Mar 20</span></span>"#))
 
         let zh = try #require(dir.read("zh-Hans/habits/wake-up-early.html"))
         #expect(zh.contains(#"<span class="label">本周目标</span><span class="value">0/3</span><span class="sub">还差 3</span>"#))

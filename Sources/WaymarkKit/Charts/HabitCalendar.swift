@@ -91,15 +91,15 @@ public enum HabitCalendar {
 
     /// The same days shaded by the habit's goal. A yes/no habit's checked days are done, and the
     /// days Loop fills in because their window met the frequency (`HabitEntries`) are `filledIn`.
-    /// A numerical habit with a target compares each day's amount with the target per day
-    /// (`target / denominator`): at least, a met day is level 2, from 1.5 times level 3, from
-    /// twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
+    /// A numerical habit with a target compares each day's amount with the whole target, as Loop's
+    /// calendar does and as the streaks count a day (a weekly target is the week's, met by a day
+    /// only when that day holds all of it): at least, a met day is level 2, from 1.5 times level 3,
+    /// from twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
     public static func goalCells(_ days: HabitDays, rule: HabitRule, today: LocalDate) -> [Cell] {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let offset = days.first.days(to: first)
         let kinds = rule.isNumerical ? [] : HabitEntries(days, rule: rule).kinds
-        let perDay = rule.target / Double(rule.frequency.denominator)
         return (0..<count).map { i in
             let j = offset + i
             guard j >= 0 && j < days.count else { return j < 0 ? .before : .missed }
@@ -113,9 +113,10 @@ public enum HabitCalendar {
             }
             guard days.checks[j] > 0 else { return days.skipped[j] ? .skipped : .missed }
             let amount = days.amounts[j].isFinite ? days.amounts[j] : 0
-            if rule.targetKind == .atMost { return amount <= perDay ? .done : .under }
-            guard amount >= perDay else { return .under }
-            return .level(perDay <= 0 ? 2 : amount >= 2 * perDay ? 4 : amount >= 1.5 * perDay ? 3 : 2)
+            let target = rule.target
+            if rule.targetKind == .atMost { return amount <= target ? .done : .under }
+            guard amount >= target else { return .under }
+            return .level(target <= 0 ? 2 : amount >= 2 * target ? 4 : amount >= 1.5 * target ? 3 : 2)
         }
     }
 
@@ -152,6 +153,44 @@ public enum HabitCalendar {
         return out + "</g></svg>"
     }
 
+    /// The days `from`…`to` alone (e.g. half a year), as weeks from the week of `from` to the
+    /// week of `to`, for a phone, where 53 weeks do not fit: `cells` are those of `svg(today:)`
+    /// (`cells[i]` the look of `gridFirst + i` days); with `legend` the legend below the grid.
+    public static func span(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, id: String,
+                            legend: Bool) -> String {
+        let weekFirst = from.startOfWeek
+        let columns = max(1, weekFirst.days(to: to.startOfWeek) / 7 + 1)
+        let width = Heatmap.left + Double(columns) * Heatmap.pitch + 2
+        let height = legend ? Heatmap.height : Heatmap.top + 7 * Heatmap.pitch
+        let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
+        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap calendar", title: labels.title, desc: labels.description)
+        out.reserveCapacity(columns * 7 * 90 + 2000)
+        out += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+        out += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
+        out += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
+        out += Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns)
+        out += "<g class=\"cells\">"
+        for i in 0..<(columns * 7) {
+            let day = weekFirst.adding(days: i)
+            guard day >= from, day <= to else { continue }
+            let k = gridFirst.days(to: day)
+            let cell = k >= 0 && k < cells.count ? cells[k] : .before
+            out += "<use href=\"#\(cellID)\" x=\"\(SVG.number(Heatmap.left + Double(i / 7) * Heatmap.pitch))\" "
+                + "y=\"\(SVG.number(Heatmap.top + Double(i % 7) * Heatmap.pitch))\" " + attributes(cell, pattern: pattern) + "><title>"
+            out += SVG.text(labels.cell(day, cell)) + "</title></use>"
+        }
+        out += "</g>"
+        if legend {
+            out += "<g class=\"legend axis\">"
+            switch labels.legend {
+            case .scale(let less, let more): out += Heatmap.scaleLegend(less: less, more: more, right: width)
+            case .items(let items): out += itemLegend(items, pattern: pattern, right: width)
+            }
+            out += "</g>"
+        }
+        return out + "</svg>"
+    }
+
     static func attributes(_ cell: Cell, pattern: String) -> String {
         cell == .skipped ? "class=\"skip\" fill=\"url(#\(pattern))\"" : "class=\"\(cell.className)\""
     }
@@ -160,11 +199,11 @@ public enum HabitCalendar {
 
     /// Boxes with their words, left to right, ending at the chart's right edge (starting no
     /// further left than the grid).
-    static func itemLegend(_ items: [(Cell, String)], pattern: String) -> String {
+    static func itemLegend(_ items: [(Cell, String)], pattern: String, right: Double = Heatmap.width) -> String {
         let y = Heatmap.top + 7 * Heatmap.pitch + 8
         let widths = items.map { Heatmap.cell + boxGap + TimeTicks.estimatedWidth($0.1) }
         let total = widths.reduce(0, +) + legendGap * Double(max(0, items.count - 1))
-        var x = max(Heatmap.left, Heatmap.width - 4 - total)
+        var x = max(Heatmap.left, right - 4 - total)
         var out = ""
         for (k, item) in items.enumerated() {
             out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" width=\"11\" height=\"11\" rx=\"2\" \(attributes(item.0, pattern: pattern))/>"

@@ -55,18 +55,19 @@ public enum Heatmap {
 
     /// The axis group: weekday labels (Mon, Wed, Fri) and month labels above the weeks; with
     /// `rightLabels`, the weekday labels again after the last week.
+    /// `columns` is the number of weeks drawn (53 but for a half-year's calendar).
     static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String,
-                     rightLabels: Bool = false) -> String {
+                     rightLabels: Bool = false, columns: Int = weeks) -> String {
         var out = "<g class=\"axis\">"
         for weekdayNumber in [1, 3, 5] {
             let y = SVG.number(top + Double(weekdayNumber - 1) * pitch + 9)
             out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(y)\" text-anchor=\"end\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
             if rightLabels {
-                out += "<text x=\"\(SVG.number(left + Double(weeks) * pitch + 3))\" y=\"\(y)\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
+                out += "<text x=\"\(SVG.number(left + Double(columns) * pitch + 3))\" y=\"\(y)\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
             }
         }
         var lastLabelColumn = -10
-        for column in 0..<weeks {
+        for column in 0..<columns {
             let monday = first.adding(days: column * 7)
             // A month is labelled above the first week that holds its first day.
             let firstOfMonth = (0..<7).map { monday.adding(days: $0) }.first { $0.day == 1 && $0 <= today }
@@ -105,9 +106,9 @@ public enum Heatmap {
     }
 
     /// "Less", five boxes l0…l4 and "More", ending at the chart's right edge.
-    static func scaleLegend(less: String, more: String) -> String {
+    static func scaleLegend(less: String, more: String, right: Double = width) -> String {
         let legendY = top + 7 * pitch + 8
-        let boxesLeft = width - 4 - 5 * pitch - 34
+        let boxesLeft = right - 4 - 5 * pitch - 34
         var out = "<text x=\"\(SVG.number(boxesLeft - 6))\" y=\"\(SVG.number(legendY + 9))\" text-anchor=\"end\">\(SVG.text(less))</text>"
         for level in 0...4 {
             out += "<rect x=\"\(SVG.number(boxesLeft + Double(level) * pitch))\" y=\"\(SVG.number(legendY))\" width=\"\(SVG.number(cell))\" height=\"\(SVG.number(cell))\" rx=\"2\" class=\"l\(level)\"/>"

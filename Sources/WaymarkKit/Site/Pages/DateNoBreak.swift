@@ -8,7 +8,8 @@
 /// of `UIString`, a table cell, a note's Markdown) without each template marking its dates.
 /// A date is, in Chinese, a run of numbers each followed by 年, 月 or 日 ("2026年12月8日",
 /// "12月8日", "2026年12月", "12月"); in English a month's short name and a day ("Nov 29", "Nov 29,
-/// 2026") or a month's full name and a year ("November 2026").
+/// 2026") or a month's full name and a year ("November 2026"). A range of two dates joined by
+/// " – " is wrapped as one, so it does not break at its dash either.
 enum DateNoBreak {
     static let open = Array("<span class=\"date\">".utf8)
     static let close = Array("</span>".utf8)
@@ -33,7 +34,8 @@ enum DateNoBreak {
             }
             // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
             let startsWord = i == 0 || !isWordByte(html[i - 1])
-            if startsWord, let end = dateEnd(html, at: i) {
+            if startsWord, let first = dateEnd(html, at: i) {
+                let end = rangeEnd(html, after: first) ?? first
                 if out.isEmpty { out.reserveCapacity(n + n / 8) }
                 out.append(contentsOf: html[copied..<i])
                 out.append(contentsOf: open)
@@ -88,6 +90,15 @@ enum DateNoBreak {
         if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return englishEnd(html, at: i) }
         return nil
     }
+
+    /// A range ("Oct 12 – Oct 18", "10月12日 – 10月18日") is one unit: the end of the second date
+    /// when " – " and a date follow the date ending at `end`, else nil.
+    static func rangeEnd(_ html: [UInt8], after end: Int) -> Int? {
+        guard has(html, rangeDash, at: end), end + rangeDash.count < html.count else { return nil }
+        return dateEnd(html, at: end + rangeDash.count)
+    }
+
+    static let rangeDash = Array(" \u{2013} ".utf8)
 
     /// "2026年12月8日" and its shorter forms: numbers, each followed by 年, 月 or 日.
     static func chineseEnd(_ html: [UInt8], at i: Int) -> Int? {

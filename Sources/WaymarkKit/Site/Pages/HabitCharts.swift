@@ -164,6 +164,32 @@ enum HabitCharts {
     /// numerical habit without a target, which has no goal, by amount.
     /// `title` names the chart (default: the last 53 weeks; a year's page names its year).
     static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> String {
+        let (cells, labels) = calendarParts(h, today: today, title: title, year: nil, phrases, r)
+        return HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
+    }
+
+    /// An earlier year's calendar (`today` its last day shown): the 53 weeks ending with it for
+    /// wide screens, and for a phone the year's own days as two half-years, January to June over
+    /// July to December, which fit its width without scrolling. Its description counts the days
+    /// of that year (from the habit's first day), not "the last" days.
+    static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: String, narrow: String) {
+        let (cells, labels) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
+        let wide = HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
+        let gridFirst = Heatmap.firstDay(today: today)
+        let start = max(LocalDate(year: year, month: 1, day: 1) ?? gridFirst, gridFirst)
+        guard let july = LocalDate(year: year, month: 7, day: 1), start < july, july <= today else {
+            return (wide, HabitCalendar.span(from: start, to: today, gridFirst: gridFirst, cells: cells, labels: labels, id: "calendar-narrow", legend: true))
+        }
+        func half(_ from: LocalDate, _ to: LocalDate, _ n: Int) -> String {
+            var l = labels
+            l.title = labels.title + " · " + r.format.monthShort(from.month) + "–" + r.format.monthShort(to.month)
+            return HabitCalendar.span(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: l, id: "calendar-h\(n)", legend: n == 2)
+        }
+        return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
+    }
+
+    static func calendarParts(_ h: HabitFigures, today: LocalDate, title: String?, year: Int?, _ phrases: Phrases,
+                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels) {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
         let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today)
@@ -210,16 +236,22 @@ enum HabitCharts {
         }
         if skips { legend.append((.skipped, word(.skipped))) }
         // A yes/no habit's description counts days checked; a numerical one's days that met the target.
-        let met = cells.filter { if case .level = $0 { return true }; return $0 == .done }.count
-        let total = first.days(to: today) + 1
-        let description = byGoal
-            ? r.text(h.rule.isNumerical ? .calendarGoalDescription : .calendarDescription, ["n": r.format.integer(met), "total": r.format.integer(total)])
-            : r.text(.calendarDescription, ["n": r.format.integer(h.daysDone(from: first, to: today)), "total": r.format.integer(total)])
+        // A year's calendar counts the days of its year from the habit's first day (the grid's
+        // first weeks are the year before's); the habit's page the last 53 weeks.
+        let from = year.flatMap { LocalDate(year: $0, month: 1, day: 1) }.map { max($0, first, h.days.first) } ?? first
+        let skip = max(0, first.days(to: from))
+        let met = cells.dropFirst(skip).filter { if case .level = $0 { return true }; return $0 == .done }.count
+        let total = from.days(to: today) + 1
+        let values = ["n": r.format.integer(byGoal ? met : h.daysDone(from: from, to: today)), "total": r.format.integer(total),
+                      "year": String(year ?? today.year)]
+        let description = year == nil
+            ? r.text(byGoal && h.rule.isNumerical ? .calendarGoalDescription : .calendarDescription, values)
+            : r.text(byGoal && h.rule.isNumerical ? .calendarGoalYearDescription : .calendarYearDescription, values)
         let labels = HabitCalendar.Labels(
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
             legend: byGoal ? .items(legend) : .scale(less: r.text(.less), more: r.text(.more)),
             title: title ?? r.text(.calendarTitle), description: description)
-        return HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
+        return (cells, labels)
     }
 
     /// Checks by day of the week, Monday first.

@@ -32,6 +32,7 @@ enum HabitYearPages {
         let phrases = r.phrases
         let last = LocalDate(year: year, month: 12, day: 31).map { min($0, h.today) } ?? h.today
         let first = LocalDate(year: year, month: 1, day: 1).map { max($0, h.days.first) } ?? h.days.first
+        let calendar = HabitCharts.yearCalendar(h, year: year, today: last, phrases, r)
         let views: [(HabitHistory.Unit, String)] = [(.week, "week"), (.month, "month")]
         let context: [String: TemplateValue] = [
             "name": .string(h.name), "color": .from(h.tag.color?.description), "slug": .string(slug),
@@ -39,7 +40,7 @@ enum HabitYearPages {
             "years": switcher(h, slug: slug, current: year, fromYearPage: true),
             "done": .string(r.text(.habitYearDone, ["n": r.format.integer(h.daysDone(from: first, to: last)),
                                                      "total": r.format.integer(first.days(to: last) + 1)])),
-            "calendar": .html(HabitCharts.calendar(h, today: last, title: String(year), phrases, r)),
+            "calendar": .html(calendar.wide), "calendarNarrow": .html(calendar.narrow),
             "history": .array(views.enumerated().map { i, view in
                 HabitCharts.history(h, view.0, id: view.1, limit: 60, checked: i == 0, year: year, phrases, r)
             }),

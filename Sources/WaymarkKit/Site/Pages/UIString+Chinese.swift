@@ -538,6 +538,8 @@ extension UIString {
         case .calendarWithin: return "未超上限"
         case .calendarTimesTarget: return "≥ 目标的 {x} 倍"
         case .calendarGoalDescription: return "最近 {total} 天中有 {n} 天达到目标。"
+        case .calendarYearDescription: return "{year}年的 {total} 天中完成了 {n} 天。"
+        case .calendarGoalYearDescription: return "{year}年的 {total} 天中有 {n} 天达到目标。"
         case .periodStreaksNote: return "按周计算的连续记录：一周达到目标即计入；本周尚未结束，不会中断连续记录。"
         case .periodStreaksNoteMonth: return "按月计算的连续记录：一个月达到目标即计入；本月尚未结束，不会中断连续记录。"
         case .historyGoalLine: return "虚线为每期的目标。"

@@ -538,6 +538,8 @@ extension UIString {
         case .calendarWithin: return "within the limit"
         case .calendarTimesTarget: return "≥ {x}× target"
         case .calendarGoalDescription: return "Goal met on {n} of the last {total} days."
+        case .calendarYearDescription: return "Done on {n} of {total} days in {year}."
+        case .calendarGoalYearDescription: return "Goal met on {n} of {total} days in {year}."
         case .periodStreaksNote: return "Streaks in weeks: a week counts when it meets the goal; the week under way breaks none."
         case .periodStreaksNoteMonth: return "Streaks in months: a month counts when it meets the goal; the month under way breaks none."
         case .historyGoalLine: return "The dashed line is each period's goal."
