@@ -94,6 +94,20 @@ struct HabitYearDecadeTests {
         #expect(!main.contains("calendar-h1"))
     }
 
+    /// The history charts of an earlier year describe that year's periods: 2020 has 52 Mondays
+    /// (it began on a Wednesday and has 366 days: 52 weeks and 2 days), so 52 weeks start in it,
+    /// and 12 months; never "the last" 52 weeks or 12 months.
+    @Test func historyDescriptionsSayTheYearOnAYearPage() throws {
+        let (_, en) = try YearSitePagesTests.decade(.en)
+        let (_, zh) = try YearSitePagesTests.decade(.zhHans)
+        let year = YearSitePagesTests.page(en, "habits/reading/2020.html"), yearZh = YearSitePagesTests.page(zh, "habits/reading/2020.html")
+        #expect(year.contains("Completions per week in 2020, 52 weeks.") && year.contains("Completions per month in 2020, 12 months."))
+        #expect(yearZh.contains("2020年每周的完成次数，共 52 周。") && yearZh.contains("2020年每月的完成次数，共 12 个月。"))
+        #expect(!year.contains("the last 52 weeks") && !year.contains("the last 12 months") && !yearZh.contains("最近 52 周"))
+        // The habit's own page keeps "the last" periods.
+        #expect(YearSitePagesTests.page(en, "habits/reading.html").contains("Completions per week, the last "))
+    }
+
     /// On a phone the year is drawn as its own days only: January to June, then July to
     /// December, 182 + 184 days of 2020 in all, none of 2019's last week.
     @Test func aYearPageCalendarHasTwoHalvesForAPhone() throws {

@@ -142,7 +142,12 @@ enum HabitCharts {
         let per: (one: UIString, other: UIString) = unit == .week ? (.historyPerWeekOne, .historyPerWeek)
             : unit == .month ? (.historyPerMonthOne, .historyPerMonth)
             : unit == .quarter ? (.historyPerQuarterOne, .historyPerQuarter) : (.historyPerYearOne, .historyPerYear)
-        let description = r.phrases.counted(buckets.count, one: per.one, other: per.other)
+        // An earlier year's page counts the periods of that year, not "the last" ones.
+        let inYear: (one: UIString, other: UIString)? = year == nil ? nil
+            : unit == .week ? (.historyPerWeekInYearOne, .historyPerWeekInYear)
+            : unit == .month ? (.historyPerMonthInYearOne, .historyPerMonthInYear) : nil
+        let description = r.phrases.counted(buckets.count, one: inYear?.one ?? per.one, other: inYear?.other ?? per.other,
+                                            year.map { ["year": String($0)] } ?? [:])
             + (goals.contains { $0 != nil } ? (r.phrases.language == .zhHans ? "" : " ") + r.text(.historyGoalLine) : "")
         let chart = "<div class=\"chart-wide\">"
             + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
