@@ -148,7 +148,19 @@ enum HabitPages {
         }
         if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
         if h.points != 0 && h.tag.habit == nil { cards.append(card(.points, f.integer(h.points))) }
-        return cards
+        return cards.map(sizedByLength)
+    }
+
+    /// `card` with its value's length class: a figure that cannot wrap ("173,066/310,000", the
+    /// longest run between spaces) of 9 to 12 characters is `long`, 13 to 16 `longer`, more
+    /// `longest`, so the stylesheet shrinks it with its card instead of letting it run past
+    /// the card's edge on a phone.
+    static func sizedByLength(_ card: TemplateValue) -> TemplateValue {
+        guard case .object(var members) = card, case .string(let value)? = members["value"] else { return card }
+        let run = value.split(separator: " ").map(\.count).max() ?? 0
+        guard run >= 9 else { return card }
+        members["size"] = .string(run <= 12 ? "long" : run <= 16 ? "longer" : "longest")
+        return .object(members)
     }
 
     /// This week's or month's goal as done/asked ("2/3", "12/70 km") with how far from it; nil
