@@ -122,6 +122,20 @@ public enum HabitCalendar {
 
     /// `cells[i]` is the look of `Heatmap.firstDay(today:) + i` days; missing cells are `.before`.
     public static func svg(today: LocalDate, cells: [Cell], labels: Labels, id: String) -> String {
+        svg(today: today, cells: cells, labels: labels, titles: nil, id: id)
+    }
+
+    /// The cells' `<title>`s escaped, `titles[i]` that of `Heatmap.firstDay(today:) + i` days:
+    /// computed once when the same days are drawn twice (a year's calendar and its half-years).
+    static func titles(today: LocalDate, cells: [Cell], labels: Labels) -> [String] {
+        let first = Heatmap.firstDay(today: today)
+        return (0..<max(0, first.days(to: today) + 1)).map { i in
+            SVG.text(labels.cell(first.adding(days: i), i < cells.count ? cells[i] : .before))
+        }
+    }
+
+    /// `svg(today:cells:labels:id:)` with the titles of `titles(today:cells:labels:)` when given.
+    static func svg(today: LocalDate, cells: [Cell], labels: Labels, titles: [String]?, id: String) -> String {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
@@ -137,11 +151,11 @@ public enum HabitCalendar {
         // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
         out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         out += "<g class=\"cells\">"
+        let looks = CellLooks(pattern: pattern)
         for i in 0..<count {
             let cell = i < cells.count ? cells[i] : .before
-            out += "<use href=\"#\(cellID)\" x=\"\(SVG.number(Heatmap.left + Double(i / 7) * Heatmap.pitch))\" "
-                + "y=\"\(SVG.number(Heatmap.top + Double(i % 7) * Heatmap.pitch))\" " + attributes(cell, pattern: pattern) + "><title>"
-            out += SVG.text(labels.cell(first.adding(days: i), cell)) + "</title></use>"
+            appendCell(to: &out, cellID: cellID, grid: i, attributes: looks[cell],
+                       title: titles?[i] ?? SVG.text(labels.cell(first.adding(days: i), cell)))
         }
         out += "</g><g class=\"legend axis\">"
         switch labels.legend {
@@ -156,8 +170,14 @@ public enum HabitCalendar {
     /// The days `from`…`to` alone (e.g. half a year), as weeks from the week of `from` to the
     /// week of `to`, for a phone, where 53 weeks do not fit: `cells` are those of `svg(today:)`
     /// (`cells[i]` the look of `gridFirst + i` days); with `legend` the legend below the grid.
+    /// `titles`, when given, are those of `titles(today:cells:labels:)` for the same grid.
     public static func span(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, id: String,
                             legend: Bool) -> String {
+        span(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: labels, titles: nil, id: id, legend: legend)
+    }
+
+    static func span(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, titles: [String]?, id: String,
+                     legend: Bool) -> String {
         let weekFirst = from.startOfWeek
         let columns = max(1, weekFirst.days(to: to.startOfWeek) / 7 + 1)
         let width = Heatmap.left + Double(columns) * Heatmap.pitch + 2
@@ -170,14 +190,15 @@ public enum HabitCalendar {
         out += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
         out += Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns)
         out += "<g class=\"cells\">"
+        let looks = CellLooks(pattern: pattern)
+        let gridOffset = gridFirst.days(to: weekFirst)
         for i in 0..<(columns * 7) {
             let day = weekFirst.adding(days: i)
             guard day >= from, day <= to else { continue }
-            let k = gridFirst.days(to: day)
+            let k = gridOffset + i
             let cell = k >= 0 && k < cells.count ? cells[k] : .before
-            out += "<use href=\"#\(cellID)\" x=\"\(SVG.number(Heatmap.left + Double(i / 7) * Heatmap.pitch))\" "
-                + "y=\"\(SVG.number(Heatmap.top + Double(i % 7) * Heatmap.pitch))\" " + attributes(cell, pattern: pattern) + "><title>"
-            out += SVG.text(labels.cell(day, cell)) + "</title></use>"
+            let title = titles.flatMap { k >= 0 && k < $0.count ? $0[k] : nil } ?? SVG.text(labels.cell(day, cell))
+            appendCell(to: &out, cellID: cellID, grid: i, attributes: looks[cell], title: title)
         }
         out += "</g>"
         if legend {
@@ -189,6 +210,50 @@ public enum HabitCalendar {
             out += "</g>"
         }
         return out + "</svg>"
+    }
+
+    /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), appended piece
+    /// by piece: a year's page draws about 1,100 of them.
+    static func appendCell(to out: inout String, cellID: String, grid: Int, attributes: String, title: String) {
+        out += "<use href=\"#"
+        out += cellID
+        out += "\" x=\""
+        out += grid / 7 < columnX.count ? columnX[grid / 7] : SVG.number(Heatmap.left + Double(grid / 7) * Heatmap.pitch)
+        out += "\" y=\""
+        out += rowY[grid % 7]
+        out += "\" "
+        out += attributes
+        out += "><title>"
+        out += title
+        out += "</title></use>"
+    }
+
+    /// The x of each week's column and the y of each weekday's row, written once.
+    static let columnX = (0...Heatmap.weeks).map { SVG.number(Heatmap.left + Double($0) * Heatmap.pitch) }
+    static let rowY = (0..<7).map { SVG.number(Heatmap.top + Double($0) * Heatmap.pitch) }
+
+    /// Each look's attributes for one chart (the skip pattern's id is the chart's), written once.
+    struct CellLooks {
+        let pattern: String
+        let plain: [String] = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"" }
+        let skip: String
+
+        init(pattern: String) {
+            self.pattern = pattern
+            skip = HabitCalendar.attributes(.skipped, pattern: pattern)
+        }
+
+        subscript(cell: Cell) -> String {
+            switch cell {
+            case .before: return plain[0]
+            case .missed: return plain[1]
+            case .done: return plain[5]
+            case .skipped: return skip
+            case .level(let n): return plain[1 + min(4, max(0, n))]
+            case .filledIn: return plain[3]
+            case .under: return plain[6]
+            }
+        }
     }
 
     static func attributes(_ cell: Cell, pattern: String) -> String {

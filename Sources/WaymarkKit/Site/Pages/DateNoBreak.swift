@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps every date of a page's text on one line: each date written in the page's text (not in
 /// tags, `<head>`, `<script>`, `<style>`, `<svg>`, `<textarea>` or a `<time>`, which the
 /// stylesheet already keeps whole) is wrapped in `<span class="date">`, which `style.css` sets
@@ -24,28 +26,30 @@ enum DateNoBreak {
     static func wrap(_ html: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var copied = 0  // bytes of `html` before this index are in `out` (once something changed)
-        var i = 0
         let n = html.count
-        while i < n {
-            let b = html[i]
-            if b == UInt8(ascii: "<") {
-                i = skipTag(html, at: i)
-                continue
-            }
-            // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
-            let startsWord = i == 0 || !isWordByte(html[i - 1])
-            if startsWord, let first = dateEnd(html, at: i) {
+        html.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if b == UInt8(ascii: "<") {
+                    i = skipTag(p, at: i)
+                    continue
+                }
+                // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
+                guard isDigit(b) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")), i == 0 || !isWordByte(p[i - 1]),
+                      let first = dateEnd(html, at: i) else {
+                    i += 1
+                    continue
+                }
                 let end = rangeEnd(html, after: first) ?? first
                 if out.isEmpty { out.reserveCapacity(n + n / 8) }
-                out.append(contentsOf: html[copied..<i])
+                out.append(contentsOf: p[copied..<i])
                 out.append(contentsOf: open)
-                out.append(contentsOf: html[i..<end])
+                out.append(contentsOf: p[i..<end])
                 out.append(contentsOf: close)
                 copied = end
                 i = end
-                continue
             }
-            i += 1
         }
         guard copied > 0 else { return html }
         out.append(contentsOf: html[copied..<n])
@@ -53,32 +57,40 @@ enum DateNoBreak {
     }
 
     /// The index after the tag at `i` (`<…>`), or after the whole element when it is one whose
-    /// content is skipped.
-    static func skipTag(_ html: [UInt8], at i: Int) -> Int {
-        let n = html.count
-        var j = i + 1
+    /// content is skipped. Pages are mostly tags (a year's calendar alone has 1,100 cells), so
+    /// the bytes are searched with `memchr`.
+    static func skipTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let n = p.count
         // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
-        while j < n && html[j] != UInt8(ascii: ">") { j += 1 }
-        let tagEnd = min(n, j + 1)
-        guard i + 1 < n, html[i + 1] != UInt8(ascii: "/"), html[i + 1] != UInt8(ascii: "!") else { return tagEnd }
-        for name in skipped where matchesName(html, at: i + 1, name) {
+        let tagEnd = find(UInt8(ascii: ">"), in: p, from: i + 1).map { $0 + 1 } ?? n
+        guard i + 1 < n, skippedFirst.contains(lower(p[i + 1])) else { return tagEnd }
+        for name in skipped where matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd
-            while k + 1 + name.count < n {
-                if html[k] == UInt8(ascii: "<") && html[k + 1] == UInt8(ascii: "/") && matchesName(html, at: k + 2, name) {
-                    return k
-                }
-                k += 1
+            while let lt = find(UInt8(ascii: "<"), in: p, from: k) {
+                if lt + 1 + name.count >= n { return n }
+                if p[lt + 1] == UInt8(ascii: "/") && matchesName(p, at: lt + 2, name) { return lt }
+                k = lt + 1
             }
             return n
         }
         return tagEnd
     }
 
+    /// The first letters of the skipped elements' names: any other tag is an ordinary one.
+    static let skippedFirst = Set(skipped.compactMap(\.first))
+
+    /// The index of the first `byte` at or after `from`, or nil.
+    static func find(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < p.count, let base = p.baseAddress,
+              let hit = memchr(base + from, Int32(byte), p.count - from) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Whether `name` is at `i`, followed by the end of the name.
-    static func matchesName(_ html: [UInt8], at i: Int, _ name: [UInt8]) -> Bool {
+    static func matchesName(_ html: UnsafeBufferPointer<UInt8>, at i: Int, _ name: [UInt8]) -> Bool {
         guard i + name.count < html.count else { return false }
-        for (k, c) in name.enumerated() where lower(html[i + k]) != c { return false }
+        for k in 0..<name.count where lower(html[i + k]) != name[k] { return false }
         let after = html[i + name.count]
         return !(isASCIILetter(after) || isDigit(after) || after == UInt8(ascii: "-"))
     }

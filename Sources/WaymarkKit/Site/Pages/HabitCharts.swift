@@ -179,16 +179,20 @@ enum HabitCharts {
     /// of that year (from the habit's first day), not "the last" days.
     static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: String, narrow: String) {
         let (cells, labels) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
-        let wide = HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
+        // Every day is drawn twice, in the wide calendar and in a phone's half-year: its title once.
+        let titles = HabitCalendar.titles(today: today, cells: cells, labels: labels)
+        let wide = HabitCalendar.svg(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")
         let gridFirst = Heatmap.firstDay(today: today)
         let start = max(LocalDate(year: year, month: 1, day: 1) ?? gridFirst, gridFirst)
         guard let july = LocalDate(year: year, month: 7, day: 1), start < july, july <= today else {
-            return (wide, HabitCalendar.span(from: start, to: today, gridFirst: gridFirst, cells: cells, labels: labels, id: "calendar-narrow", legend: true))
+            return (wide, HabitCalendar.span(from: start, to: today, gridFirst: gridFirst, cells: cells, labels: labels, titles: titles,
+                                             id: "calendar-narrow", legend: true))
         }
         func half(_ from: LocalDate, _ to: LocalDate, _ n: Int) -> String {
             var l = labels
             l.title = labels.title + " · " + r.format.monthShort(from.month) + "–" + r.format.monthShort(to.month)
-            return HabitCalendar.span(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: l, id: "calendar-h\(n)", legend: n == 2)
+            return HabitCalendar.span(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: l, titles: titles, id: "calendar-h\(n)",
+                                      legend: n == 2)
         }
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
     }
@@ -203,7 +207,7 @@ enum HabitCharts {
         let colon = phrases.colon
         let unit = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         let atMost = h.rule.targetKind == .atMost
-        func word(_ cell: HabitCalendar.Cell) -> String {
+        func wording(_ cell: HabitCalendar.Cell) -> String {
             switch cell {
             case .before: return r.text(.calendarBefore)
             case .missed: return r.text(.calendarNotDone)
@@ -213,6 +217,21 @@ enum HabitCharts {
             case .under: return r.text(atMost ? .calendarOverLimit : .calendarUnderTarget)
             case .level(let n): return h.rule.isNumerical && n >= 3 ? r.text(.calendarTimesTarget, ["x": n == 4 ? "2" : r.format.decimal(1.5)])
                 : r.text(h.rule.isNumerical ? .calendarMet : .calendarDone)
+            }
+        }
+        // Each look's word, looked up once: a calendar names a look on each of its 371 days.
+        let fixedWords = [HabitCalendar.Cell.before, .missed, .done, .skipped, .filledIn, .under].map(wording)
+        let levelWords = (0...4).map { wording(.level($0)) }
+        func word(_ cell: HabitCalendar.Cell) -> String {
+            switch cell {
+            case .level(let n) where (0...4).contains(n): return levelWords[n]
+            case .before: return fixedWords[0]
+            case .missed: return fixedWords[1]
+            case .done: return fixedWords[2]
+            case .skipped: return fixedWords[3]
+            case .filledIn: return fixedWords[4]
+            case .under: return fixedWords[5]
+            case .level: return wording(cell)
             }
         }
         func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
