@@ -130,10 +130,13 @@ enum HabitCharts {
             }
         }
         let offered = buckets.enumerated().map { label($0, $1.start) }
+        // Each bucket's name and figure are written once, for both charts and the table.
+        let names = buckets.map { name($0.start) }
+        let amounts = buckets.indices.map { amount(buckets[$0].value, goals[$0]) }
         func bars(_ width: Double) -> [BarChart.Bar] {
             let labels = BarChart.fittingLabels(offered, width: width)
             return buckets.enumerated().map { i, b in
-                BarChart.Bar(title: name(b.start) + " · " + amount(b.value, goals[i]), label: labels[i], amount: b.value,
+                BarChart.Bar(title: names[i] + " · " + amounts[i], label: labels[i], amount: b.value,
                              highlight: i == buckets.count - 1, target: goals[i])
             }
         }
@@ -159,9 +162,7 @@ enum HabitCharts {
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .html(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
-            "rows": .array(zip(buckets, goals).reversed().map { b, goal in
-                ["when": .string(name(b.start)), "value": .string(amount(b.value, goal))]
-            }),
+            "rows": .array(buckets.indices.reversed().map { i in ["when": .string(names[i]), "value": .string(amounts[i])] }),
         ]
     }
 
