@@ -111,10 +111,12 @@ import Testing
         #expect(wrap("<p>12月8日 至 2027年1月</p>") == "<p><span class=\"date\">12月8日</span> 至 <span class=\"date\">2027年1月</span></p>")
         #expect(wrap("<li>Nov 29, 2026 and Dec 3; November 2026</li>")
                 == "<li><span class=\"date\">Nov 29, 2026</span> and <span class=\"date\">Dec 3</span>; <span class=\"date\">November 2026</span></li>")
-        // A range of two dates is one unit, so it does not break at its dash; a dash with no date
-        // after it, or without its spaces, joins nothing.
-        #expect(wrap("<b>Oct 12 – Oct 18</b>") == "<b><span class=\"date\">Oct 12 – Oct 18</span></b>")
-        #expect(wrap("<b>10月12日 – 10月18日</b>") == "<b><span class=\"date\">10月12日 – 10月18日</span></b>")
+        // A range of two dates breaks only after its dash (the first date keeps it), never before
+        // it; a dash with no date after it, or without its spaces, joins nothing.
+        #expect(wrap("<b>Oct 12 – Oct 18</b>") == "<b><span class=\"date\">Oct 12 –</span> <span class=\"date\">Oct 18</span></b>")
+        #expect(wrap("<b>10月12日 – 10月18日</b>") == "<b><span class=\"date\">10月12日 –</span> <span class=\"date\">10月18日</span></b>")
+        #expect(wrap("<p>Mar 3, 2018 – Mar 15, 2018.</p>")
+                == "<p><span class=\"date\">Mar 3, 2018 –</span> <span class=\"date\">Mar 15, 2018</span>.</p>")
         #expect(wrap("<b>Oct 12 – now, Oct 12–Oct 18</b>")
                 == "<b><span class=\"date\">Oct 12</span> – now, <span class=\"date\">Oct 12</span>–<span class=\"date\">Oct 18</span></b>")
         // Not a date: inside a word, a number too long, a month without a day, a bare year.

@@ -11,7 +11,8 @@ import Foundation
 /// A date is, in Chinese, a run of numbers each followed by 年, 月 or 日 ("2026年12月8日",
 /// "12月8日", "2026年12月", "12月"); in English a month's short name and a day ("Nov 29", "Nov 29,
 /// 2026") or a month's full name and a year ("November 2026"). A range of two dates joined by
-/// " – " is wrapped as one, so it does not break at its dash either.
+/// " – " may break only after its dash: the first date is wrapped with the dash, the second alone
+/// ("Mar 3, 2018 –" / "Mar 15, 2018" in a narrow card, never a lone dash opening a line).
 enum DateNoBreak {
     static let open = Array("<span class=\"date\">".utf8)
     static let close = Array("</span>".utf8)
@@ -41,11 +42,24 @@ enum DateNoBreak {
                     i += 1
                     continue
                 }
-                let end = rangeEnd(html, after: first) ?? first
                 if out.isEmpty { out.reserveCapacity(n + n / 8) }
                 out.append(contentsOf: p[copied..<i])
                 out.append(contentsOf: open)
-                out.append(contentsOf: p[i..<end])
+                guard let end = rangeEnd(html, after: first) else {
+                    out.append(contentsOf: p[i..<first])
+                    out.append(contentsOf: close)
+                    copied = first
+                    i = first
+                    continue
+                }
+                // A range may break after its dash and nowhere else: the first date keeps " –",
+                // the space after the dash is the line's one chance to break.
+                let second = first + rangeDash.count
+                out.append(contentsOf: p[i..<(second - 1)])
+                out.append(contentsOf: close)
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: open)
+                out.append(contentsOf: p[second..<end])
                 out.append(contentsOf: close)
                 copied = end
                 i = end
@@ -103,8 +117,8 @@ enum DateNoBreak {
         return nil
     }
 
-    /// A range ("Oct 12 – Oct 18", "10月12日 – 10月18日") is one unit: the end of the second date
-    /// when " – " and a date follow the date ending at `end`, else nil.
+    /// A range ("Oct 12 – Oct 18", "10月12日 – 10月18日"): the end of the second date when " – "
+    /// and a date follow the date ending at `end`, else nil.
     static func rangeEnd(_ html: [UInt8], after end: Int) -> Int? {
         guard has(html, rangeDash, at: end), end + rangeDash.count < html.count else { return nil }
         return dateEnd(html, at: end + rangeDash.count)
