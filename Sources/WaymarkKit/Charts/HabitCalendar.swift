@@ -151,11 +151,10 @@ public enum HabitCalendar {
         // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
         out += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         out += "<g class=\"cells\">"
-        let looks = CellLooks(pattern: pattern)
+        let looks = CellLooks(cellID: cellID, pattern: pattern)
         for i in 0..<count {
             let cell = i < cells.count ? cells[i] : .before
-            appendCell(to: &out, cellID: cellID, grid: i, attributes: looks[cell],
-                       title: titles?[i] ?? SVG.text(labels.cell(first.adding(days: i), cell)))
+            appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles?[i] ?? SVG.text(labels.cell(first.adding(days: i), cell)))
         }
         out += "</g><g class=\"legend axis\">"
         switch labels.legend {
@@ -190,7 +189,7 @@ public enum HabitCalendar {
         out += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
         out += Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns)
         out += "<g class=\"cells\">"
-        let looks = CellLooks(pattern: pattern)
+        let looks = CellLooks(cellID: cellID, pattern: pattern)
         let gridOffset = gridFirst.days(to: weekFirst)
         for i in 0..<(columns * 7) {
             let day = weekFirst.adding(days: i)
@@ -198,7 +197,7 @@ public enum HabitCalendar {
             let k = gridOffset + i
             let cell = k >= 0 && k < cells.count ? cells[k] : .before
             let title = titles.flatMap { k >= 0 && k < $0.count ? $0[k] : nil } ?? SVG.text(labels.cell(day, cell))
-            appendCell(to: &out, cellID: cellID, grid: i, attributes: looks[cell], title: title)
+            appendCell(to: &out, looks: looks, grid: i, cell: cell, title: title)
         }
         out += "</g>"
         if legend {
@@ -212,35 +211,31 @@ public enum HabitCalendar {
         return out + "</svg>"
     }
 
-    /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), appended piece
-    /// by piece: a year's page draws about 1,100 of them.
-    static func appendCell(to out: inout String, cellID: String, grid: Int, attributes: String, title: String) {
-        out += "<use href=\"#"
-        out += cellID
-        out += "\" x=\""
+    /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), from parts
+    /// written once per chart: a year's page draws about 1,100 of them.
+    static func appendCell(to out: inout String, looks: CellLooks, grid: Int, cell: Cell, title: String) {
+        out += looks.opening
         out += grid / 7 < columnX.count ? columnX[grid / 7] : SVG.number(Heatmap.left + Double(grid / 7) * Heatmap.pitch)
-        out += "\" y=\""
         out += rowY[grid % 7]
-        out += "\" "
-        out += attributes
-        out += "><title>"
+        out += looks[cell]
         out += title
         out += "</title></use>"
     }
 
-    /// The x of each week's column and the y of each weekday's row, written once.
+    /// The x of each week's column, and each weekday's row from the end of the x to its look.
     static let columnX = (0...Heatmap.weeks).map { SVG.number(Heatmap.left + Double($0) * Heatmap.pitch) }
-    static let rowY = (0..<7).map { SVG.number(Heatmap.top + Double($0) * Heatmap.pitch) }
+    static let rowY = (0..<7).map { "\" y=\"" + SVG.number(Heatmap.top + Double($0) * Heatmap.pitch) + "\" " }
 
-    /// Each look's attributes for one chart (the skip pattern's id is the chart's), written once.
+    /// A chart's parts of every cell: the opening up to its x, and each look's attributes up to
+    /// its title (the skip pattern's id is the chart's).
     struct CellLooks {
-        let pattern: String
-        let plain: [String] = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"" }
+        let opening: String
+        let plain: [String] = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"><title>" }
         let skip: String
 
-        init(pattern: String) {
-            self.pattern = pattern
-            skip = HabitCalendar.attributes(.skipped, pattern: pattern)
+        init(cellID: String, pattern: String) {
+            opening = "<use href=\"#" + cellID + "\" x=\""
+            skip = HabitCalendar.attributes(.skipped, pattern: pattern) + "><title>"
         }
 
         subscript(cell: Cell) -> String {
