@@ -159,6 +159,23 @@ struct YearSitePagesTests {
         #expect(over.isEmpty, "\(over)")
     }
 
+    @Test func aYearsHabitTablesNameEachFigureForAPhone() throws {
+        let (_, site) = try Self.decade(.en)
+        let y2025 = Self.page(site, "years/2025.html")
+        let tables = y2025.components(separatedBy: #"<table class="habits numbers year-habits">"#).dropFirst()
+            .map { $0.components(separatedBy: "</table>")[0] }
+        try #require(tables.count == 2)
+        func count(_ s: String, _ part: String) -> Int { s.components(separatedBy: part).count - 1 }
+        // Each habit's row carries its column's name on each figure, which a phone shows above it.
+        let rows = count(tables[0], #"<tr><th scope="row">"#)
+        #expect(rows == 30 && count(tables[0], #"<td data-label="Times">"#) == rows && count(tables[0], #"<td data-label="Longest streak">"#) == rows)
+        #expect(count(tables[1], #"<tr><th scope="row">"#) == 30 && count(tables[1], #"<td data-label="Strength on Dec 31, 2025">"#) == 30)
+        let css = try String(contentsOfFile: TestPaths.repo.appendingPathComponent("Public/style.css").path, encoding: .utf8)
+        let phone = try #require(css.components(separatedBy: "@media (max-width: 600px) {").first { $0.contains("table.year-habits thead") })
+        #expect(phone.contains("table.year-habits thead { display: none; }") || phone.contains("table.habits-index thead, table.year-habits thead { display: none; }"))
+        #expect(phone.contains("table.year-habits td::before { content: attr(data-label)"))
+    }
+
     @Test func theChineseYearPageSpeaksChinese() throws {
         let (input, site) = try Self.decade(.zhHans)
         let byDay = try Self.earnedByDay(try #require(input["points.json"]))
