@@ -77,7 +77,7 @@ enum DateNoBreak {
         let n = p.count
         // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
         let tagEnd = find(UInt8(ascii: ">"), in: p, from: i + 1).map { $0 + 1 } ?? n
-        guard i + 1 < n, skippedFirst.contains(lower(p[i + 1])) else { return tagEnd }
+        guard i + 1 < n, startsSkipped[Int(lower(p[i + 1]))] else { return tagEnd }
         for name in skipped where matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd
@@ -91,8 +91,9 @@ enum DateNoBreak {
         return tagEnd
     }
 
-    /// The first letters of the skipped elements' names: any other tag is an ordinary one.
-    static let skippedFirst = Set(skipped.compactMap(\.first))
+    /// Whether a byte is the first letter of a skipped element's name, by byte value: any other
+    /// tag is an ordinary one (a table, not a `Set`: every tag of every page is asked).
+    static let startsSkipped: [Bool] = (0..<256).map { b in skipped.contains { $0.first == UInt8(b) } }
 
     /// The index of the first `byte` at or after `from`, or nil.
     static func find(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
@@ -140,12 +141,16 @@ enum DateNoBreak {
 
     /// "Nov 29", "Nov 29, 2026", "November 2026".
     static func englishEnd(_ html: [UInt8], at i: Int) -> Int? {
-        if let month = longMonths.first(where: { has(html, $0, at: i) }),
-           has(html, [UInt8(ascii: " ")], at: i + month.count) {
-            let yearEnd = digits(html, from: i + month.count + 1)
-            if yearEnd - (i + month.count + 1) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
+        // Every month's full name begins with its short one, and the short ones differ in their
+        // first three letters: those three name the one month to compare, or none.
+        guard let k = monthIndex(html, at: i) else { return nil }
+        let long = longMonths[k]
+        if has(html, long, at: i), has(html, [UInt8(ascii: " ")], at: i + long.count) {
+            let yearEnd = digits(html, from: i + long.count + 1)
+            if yearEnd - (i + long.count + 1) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
         }
-        guard let month = shortMonths.first(where: { has(html, $0, at: i) }), has(html, [UInt8(ascii: " ")], at: i + 3) else { return nil }
+        let month = shortMonths[k]
+        guard has(html, [UInt8(ascii: " ")], at: i + 3) else { return nil }
         let dayEnd = digits(html, from: i + 4)
         guard dayEnd > i + 4, dayEnd - (i + 4) <= 2, !isWordByte(at: dayEnd, html), month.count == 3 else { return nil }
         // ", 2026"
@@ -155,6 +160,15 @@ enum DateNoBreak {
         }
         return dayEnd
     }
+
+    /// The month whose short name ("Jan" … "Dec") is at `i`, or nil.
+    static func monthIndex(_ html: [UInt8], at i: Int) -> Int? {
+        guard i + 3 <= html.count else { return nil }
+        let key = UInt32(html[i]) << 16 | UInt32(html[i + 1]) << 8 | UInt32(html[i + 2])
+        return shortMonthKeys.firstIndex(of: key)
+    }
+
+    static let shortMonthKeys: [UInt32] = shortMonths.map { m in m.prefix(3).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
 
     static func digits(_ html: [UInt8], from i: Int) -> Int {
         var j = i
