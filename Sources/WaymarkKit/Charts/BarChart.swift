@@ -114,15 +114,28 @@ public enum BarChart {
         let band = plotWidth / Double(bars.count)
         let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
         out += "<g class=\"marks\">"
+        // Written piece by piece (no interpolated temporaries): a habit's pages draw thousands of bars.
+        let widthPart = "\" width=\"" + SVG.number(barWidth) + "\" height=\""
+        let base = y(0)
         for (i, bar) in bars.enumerated() {
             let x = left + Double(i) * band + (band - barWidth) / 2
             let top = y(amounts[i])
-            let h = max(0, y(0) - top)
-            out += "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(h))\""
-            out += bar.highlight ? " class=\"highlight\"" : ""
+            out += "<rect x=\""
+            out += SVG.number(x)
+            out += "\" y=\""
+            out += SVG.number(top)
+            out += widthPart
+            out += SVG.number(max(0, base - top))
+            out += bar.highlight ? "\" class=\"highlight\"" : "\""
             // An empty title writes none: a second drawing of the same bars (for narrow screens,
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
-            out += bar.title.isEmpty ? "/>" : "><title>\(SVG.text(bar.title))</title></rect>"
+            if bar.title.isEmpty {
+                out += "/>"
+            } else {
+                out += "><title>"
+                HTMLEscape.append(bar.title, to: &out)
+                out += "</title></rect>"
+            }
         }
         out += "</g>"
         if goal != nil { out += targetMarks(bars, y: y, left: left, band: band) }
