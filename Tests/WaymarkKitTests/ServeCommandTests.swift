@@ -79,12 +79,10 @@ struct ServeCommandTests {
         usleep(700_000)
         kill(process.processIdentifier, SIGINT)
         usleep(300_000)
-        let second = Date()
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        let waited = Date().timeIntervalSince(second)
-        #expect(waited < 0.5, "ended \(waited) s after the second Ctrl-C")
-        // 128 + SIGINT from the forced exit, or killed by the default action.
+        // 128 + SIGINT from the forced exit, or killed by the default action; a stop that had
+        // waited for the rebuild would have said "Stopped.".
         #expect(process.terminationStatus == 130 || (process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT))
         #expect(dir.read("err")?.contains("Stopping… (Ctrl-C again to force)\n") == true)
         #expect(dir.read("err")?.contains("Stopped.") == false)

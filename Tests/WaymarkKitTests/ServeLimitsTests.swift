@@ -166,7 +166,8 @@ struct ServeLimitsTests {
             text += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed > 0.9 && elapsed < 2.5, "closed after \(elapsed) s")
+        // Not before the 1 s timeout; the upper bound only tells a timeout from none at all.
+        #expect(elapsed > 0.9 && elapsed < 4.5, "closed after \(elapsed) s")
         #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
         #expect(text.hasSuffix("\r\n\r\nRequest Timeout: the request did not arrive whole within 1 s.\n"))
     }

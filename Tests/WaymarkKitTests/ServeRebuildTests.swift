@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: [SiteWatcher.Method.native, .polling(interval: 0.25)])
-    func anEditIsServedWithinHalfASecondOfItsBuild(watch: SiteWatcher.Method) throws {
+    func anEditIsServedAndTheOpenStreamHearsOfIt(watch: SiteWatcher.Method) throws {
         let dir = TemporaryDirectory()
         let export = try PreviewHarness.copyDemo(into: dir)
         let preview = try PreviewHarness([export, "--lang", "en"], watch: watch)
@@ -29,25 +29,21 @@ import Testing
         let id = try #require(PreviewHarness.reloadID(page.text))
         // The browser's stream is open before the edit, and hears of the new build.
         let word = "Zanzibar\(UInt32.random(in: 0...UInt32.max))"
-        var written = Date()
         let stream = preview.http.readStream("/_waymark/events?since=\(id)", until: "\n\n", timeout: 10) {
-            written = Date()
             try? append(export + "/notes/half-marathon.md", "\n\n\(word)\n")
         }
         #expect(stream.contains("retry: 1000"))
         let (served, _) = preview.http.poll("/notes/half-marathon.html", timeout: 10) { $0.text.contains(word) }
         #expect(served?.status == 200)
         #expect(served?.text.contains(word) == true)
-        let waited = Date().timeIntervalSince(written)
         let events = preview.http.readStream("/_waymark/events?since=\(id)", until: "data:", timeout: 5)
         #expect(events.contains("data: "))
         #expect(!events.contains("data: \(id)\n"))
-        // From the write to the new page, less the build's own time: the watcher and the swap.
-        // (The page may be served before the rebuild ends and logs: `RebuildInProgress`.)
+        // How soon is Scripts/bench-serve's to measure. The page may be served before the rebuild
+        // ends and logs (`RebuildInProgress`), so the log is waited for.
         let logged = Date()
-        while lastRebuildSeconds(preview.log.value) == nil, Date().timeIntervalSince(logged) < 5 { usleep(10_000) }
-        let build = try #require(lastRebuildSeconds(preview.log.value))
-        #expect(waited - build < 0.5, "served \(waited) s after the write; the build took \(build) s")
+        while lastRebuildSeconds(preview.log.value) == nil, Date().timeIntervalSince(logged) < 10 { usleep(10_000) }
+        #expect(lastRebuildSeconds(preview.log.value) != nil)
         #expect(preview.log.value.contains("Rebuilt in "))
     }
 

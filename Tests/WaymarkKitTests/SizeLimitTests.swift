@@ -32,18 +32,15 @@ struct SizeLimitTests {
         try Self.sparse(dir.file("export/notes/big.md"), size: (1 << 30) + 1)
         dir.write("export/notes/small.md", "# fine\n")
         let before = Self.peakMemory()
-        let start = ContinuousClock.now
         let r = ExportReader().read(directory: dir.file("export"))
-        let elapsed = ContinuousClock.now - start
         #expect(r.diagnostics.map(\.description) == [
             "points.json: is larger than 1 GiB; Waymark does not read files this large",
             "notes/big.md: is larger than 1 GiB; Waymark does not read files this large",
         ])
         #expect(r.export.notes.map(\.fileName) == ["small.md"])
-        // Reading 2 GiB (even of a sparse file's zeros) would take seconds and raise the peak by
-        // 2 GiB; refusing from the size alone takes neither.
+        // Reading 2 GiB (even of a sparse file's zeros) would raise the peak by 2 GiB; refusing
+        // from the size alone does not.
         #expect(Self.peakMemory() - before < 256 << 20)
-        #expect(elapsed < .seconds(5))
     }
 
     @Test func fileSizeFollowsLinks() throws {
