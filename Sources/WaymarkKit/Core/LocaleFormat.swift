@@ -18,32 +18,36 @@ public struct LocaleFormat: Sendable {
     /// "Nov 29" / "11月29日"
     public func shortDate(_ d: LocalDate) -> String {
         switch language {
-        case .en: return "\(LocaleFormat.monthsShort[d.month - 1]) \(d.day)"
-        case .zhHans: return "\(d.month)月\(d.day)日"
+        case .en: return DateText.make { $0.word(LocaleFormat.monthsShort[d.month - 1]); $0.word(" "); $0.number(d.day) }
+        case .zhHans: return DateText.make { $0.number(d.month); $0.word("月"); $0.number(d.day); $0.word("日") }
         }
     }
 
     /// "Nov 29, 2026" / "2026年11月29日"
     public func longDate(_ d: LocalDate) -> String {
         switch language {
-        case .en: return "\(LocaleFormat.monthsShort[d.month - 1]) \(d.day), \(d.year)"
-        case .zhHans: return "\(d.year)年\(d.month)月\(d.day)日"
+        case .en:
+            return DateText.make {
+                $0.word(LocaleFormat.monthsShort[d.month - 1]); $0.word(" "); $0.number(d.day); $0.word(", "); $0.number(d.year)
+            }
+        case .zhHans:
+            return DateText.make { $0.number(d.year); $0.word("年"); $0.number(d.month); $0.word("月"); $0.number(d.day); $0.word("日") }
         }
     }
 
     /// "November 2026" / "2026年11月"
     public func monthYear(year: Int, month: Int) -> String {
         switch language {
-        case .en: return "\(LocaleFormat.monthsLong[month - 1]) \(year)"
-        case .zhHans: return "\(year)年\(month)月"
+        case .en: return DateText.make { $0.word(LocaleFormat.monthsLong[month - 1]); $0.word(" "); $0.number(year) }
+        case .zhHans: return DateText.make { $0.number(year); $0.word("年"); $0.number(month); $0.word("月") }
         }
     }
 
     /// "Nov 2026" / "2026年11月": a month with its year where room is short (a chart's axis).
     public func monthYearShort(year: Int, month: Int) -> String {
         switch language {
-        case .en: return "\(LocaleFormat.monthsShort[month - 1]) \(year)"
-        case .zhHans: return "\(year)年\(month)月"
+        case .en: return DateText.make { $0.word(LocaleFormat.monthsShort[month - 1]); $0.word(" "); $0.number(year) }
+        case .zhHans: return DateText.make { $0.number(year); $0.word("年"); $0.number(month); $0.word("月") }
         }
     }
 

@@ -1,0 +1,65 @@
+/// Short texts of numbers and words ("Nov 29, 2026", "2026年11月29日") written straight as UTF-8
+/// into a buffer on the stack. String interpolation formats each number through a general
+/// description and grows its string piece by piece; a year's calendar names about 1,100 days,
+/// and an English date of up to 15 bytes then needs no allocation at all.
+struct DateText {
+    /// Room for the longest text made here: three numbers of up to 20 digits and a sign, and
+    /// words of at most 9 bytes ("September") or three 3-byte characters.
+    static let capacity = 96
+
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+
+    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The text `body` writes.
+    static func make(_ body: (inout DateText) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var text = DateText(buffer)
+            body(&text)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<text.count]), as: UTF8.self)
+        }
+    }
+
+    /// `n` in decimal digits, "-" before a negative one (as `String(n)` writes it).
+    mutating func number(_ n: Int) {
+        if n < 0 { byte(UInt8(ascii: "-")) }
+        var m = n.magnitude
+        let digits = decimalDigitCount(UInt64(m))
+        guard count + digits <= buffer.count else { return }
+        for i in stride(from: count + digits - 1, through: count, by: -1) {
+            buffer[i] = UInt8(48 + m % 10)
+            m /= 10
+        }
+        count += digits
+    }
+
+    /// The bytes of `word`.
+    mutating func word(_ word: String) {
+        var word = word
+        word.withUTF8 { bytes in
+            guard count + bytes.count <= buffer.count else { return }
+            for b in bytes {
+                buffer[count] = b
+                count += 1
+            }
+        }
+    }
+
+    /// The bytes of `word`, a literal.
+    mutating func word(_ word: StaticString) {
+        word.withUTF8Buffer { bytes in
+            guard count + bytes.count <= buffer.count else { return }
+            for b in bytes {
+                buffer[count] = b
+                count += 1
+            }
+        }
+    }
+
+    private mutating func byte(_ b: UInt8) {
+        guard count < buffer.count else { return }
+        buffer[count] = b
+        count += 1
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import WaymarkKit
+
+/// Dates written as bytes (`DateText`) read exactly as string interpolation writes them, the
+/// plain reference they replace.
+struct DateTextTests {
+    @Test func handWorkedDates() throws {
+        let en = LocaleFormat(.en), zh = LocaleFormat(.zhHans)
+        let d = try #require(LocalDate(year: 2026, month: 11, day: 29))
+        #expect(en.longDate(d) == "Nov 29, 2026")
+        #expect(zh.longDate(d) == "2026年11月29日")
+        #expect(en.shortDate(d) == "Nov 29" && zh.shortDate(d) == "11月29日")
+        #expect(en.monthYear(year: 2026, month: 9) == "September 2026" && zh.monthYear(year: 2026, month: 9) == "2026年9月")
+        #expect(en.monthYearShort(year: 1, month: 1) == "Jan 1" && zh.monthYearShort(year: 9999, month: 12) == "9999年12月")
+        let first = try #require(LocalDate(year: 1, month: 1, day: 1)), last = try #require(LocalDate(year: 9999, month: 12, day: 31))
+        #expect(en.longDate(first) == "Jan 1, 1" && zh.longDate(last) == "9999年12月31日")
+    }
+
+    @Test func numbersAtTheirLimits() {
+        for n in [0, 7, 10, 99, 100, 2026, -1, -2026, Int.max, Int.min] {
+            #expect(DateText.make { $0.number(n) } == String(n))
+        }
+        #expect(DateText.make { $0.number(Int.min); $0.word("年"); $0.number(Int.max); $0.word("月"); $0.number(Int.min); $0.word("日") }
+            == "-9223372036854775808年9223372036854775807月-9223372036854775808日")
+    }
+
+    @Test func every97thDayOfTenThousandYearsAsInterpolationWritesIt() throws {
+        let en = LocaleFormat(.en), zh = LocaleFormat(.zhHans)
+        let start = try #require(LocalDate(year: 1, month: 1, day: 1)), end = try #require(LocalDate(year: 9999, month: 12, day: 31))
+        var checked = 0
+        for n in stride(from: start.dayNumber, through: end.dayNumber, by: 97) {
+            let d = LocalDate(dayNumber: n)
+            let month = LocaleFormat.monthsShort[d.month - 1]
+            guard en.longDate(d) == "\(month) \(d.day), \(d.year)", zh.longDate(d) == "\(d.year)年\(d.month)月\(d.day)日",
+                  en.shortDate(d) == "\(month) \(d.day)", zh.shortDate(d) == "\(d.month)月\(d.day)日",
+                  en.monthYear(year: d.year, month: d.month) == "\(LocaleFormat.monthsLong[d.month - 1]) \(d.year)",
+                  en.monthYearShort(year: d.year, month: d.month) == "\(month) \(d.year)",
+                  zh.monthYear(year: d.year, month: d.month) == "\(d.year)年\(d.month)月" else {
+                Issue.record("differs on \(d)")
+                return
+            }
+            checked += 1
+        }
+        // 3,652,059 days from 0001-01-01 to 9999-12-31, every 97th from the first (97 is prime: every weekday, month and day length is met).
+        #expect(checked == 37_651)
+    }
+}
