@@ -3,8 +3,6 @@
 /// from the data with `{{#nameLang}} lang="{{nameLang}}"{{/nameLang}}` without each page builder
 /// remembering to. Values a builder set itself are kept.
 enum LanguageTagging {
-    static let keys = [("name", "nameLang"), ("title", "titleLang")]
-
     /// The context with the tags added; only the parts that change are rebuilt.
     static func tagged(_ context: [String: TemplateValue], on page: Language) -> [String: TemplateValue] {
         tagged(object: context, on: page) ?? context
@@ -27,17 +25,29 @@ enum LanguageTagging {
 
     private static func tagged(object o: [String: TemplateValue], on page: Language) -> [String: TemplateValue]? {
         var out: [String: TemplateValue]?
+        // The four keys are noticed in the one walk over the object rather than hashed again:
+        // every object of every page's context is asked.
+        var name: String?, title: String?, nameTagged = false, titleTagged = false
         for (key, value) in o {
+            switch key {
+            case "name": if case .string(let s) = value { name = s }
+            case "title": if case .string(let s) = value { title = s }
+            case "nameLang": nameTagged = true
+            case "titleLang": titleTagged = true
+            default: break
+            }
             guard let new = tagged(value, on: page) else { continue }
             if out == nil { out = o }
             out?[key] = new
         }
-        for (text, lang) in keys {
-            guard case .string(let s)? = o[text], o[lang] == nil else { continue }
+        func tag(_ text: String?, as lang: String, unless tagged: Bool) {
+            guard let text, !tagged else { return }
             if out == nil { out = o }
             // Null, not absent: a nested name without a tag must not pick up its parent's.
-            out?[lang] = TextLanguage.lang(of: s, on: page).map(TemplateValue.string) ?? .null
+            out?[lang] = TextLanguage.lang(of: text, on: page).map(TemplateValue.string) ?? .null
         }
+        tag(name, as: "nameLang", unless: nameTagged)
+        tag(title, as: "titleLang", unless: titleTagged)
         return out
     }
 }
