@@ -19,7 +19,6 @@ struct AppleHealthHostileXMLTests {
         " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Health\" unit=\"kg\" startDate=\"2023-12-0\(day) 08:15:00 +0100\" value=\"\(kg)\"/>\n"
     }
 
-    /// Seconds of CPU time `body` takes.
     @Test func billionLaughsFailsAtTheFirstReference() {
         // Ten levels of ten references: 10⁹ "lol"s (3 GB) if expanded. The DOCTYPE is cut out
         // before parsing, so &lol9; is a reference to an undeclared entity.

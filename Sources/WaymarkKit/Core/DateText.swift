@@ -37,23 +37,19 @@ struct DateText {
     /// The bytes of `word`.
     mutating func word(_ word: String) {
         var word = word
-        word.withUTF8 { bytes in
-            guard count + bytes.count <= buffer.count else { return }
-            for b in bytes {
-                buffer[count] = b
-                count += 1
-            }
-        }
+        word.withUTF8 { append($0) }
     }
 
     /// The bytes of `word`, a literal.
     mutating func word(_ word: StaticString) {
-        word.withUTF8Buffer { bytes in
-            guard count + bytes.count <= buffer.count else { return }
-            for b in bytes {
-                buffer[count] = b
-                count += 1
-            }
+        word.withUTF8Buffer { append($0) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard count + bytes.count <= buffer.count else { return }
+        for b in bytes {
+            buffer[count] = b
+            count += 1
         }
     }
 
