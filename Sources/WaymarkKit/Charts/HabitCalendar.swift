@@ -96,10 +96,17 @@ public enum HabitCalendar {
     /// only when that day holds all of it): at least, a met day is level 2, from 1.5 times level 3,
     /// from twice level 4, a day under it `under`; at most, a day within it is done, over it `under`.
     public static func goalCells(_ days: HabitDays, rule: HabitRule, today: LocalDate) -> [Cell] {
+        goalCells(days, rule: rule, today: today, entries: rule.isNumerical ? nil : HabitEntries(days, rule: rule))
+    }
+
+    /// `goalCells(_:rule:today:)` from the days already filled in (`HabitEntries(days, rule:
+    /// rule)`; nil for a numerical habit, which is not filled in): a habit's page and each of
+    /// its years draw from the one filling-in of all its days.
+    static func goalCells(_ days: HabitDays, rule: HabitRule, today: LocalDate, entries: HabitEntries?) -> [Cell] {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let offset = days.first.days(to: first)
-        let kinds = rule.isNumerical ? [] : HabitEntries(days, rule: rule).kinds
+        let kinds = rule.isNumerical ? [] : entries?.kinds ?? HabitEntries(days, rule: rule).kinds
         return (0..<count).map { i in
             let j = offset + i
             guard j >= 0 && j < days.count else { return j < 0 ? .before : .missed }

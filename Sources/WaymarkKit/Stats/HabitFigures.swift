@@ -24,6 +24,9 @@ public struct HabitFigures: Sendable {
     /// Streaks in the habit's own period, weeks or months (`HabitGoal.streaks`), oldest first;
     /// empty for a habit whose period is a day or another span.
     public let periodStreaks: [HabitStreak]
+    /// The days as Loop fills them in, once: the streaks and every calendar of the habit's pages
+    /// are drawn from them.
+    public let entries: HabitEntries
 
     public init(name: String, tag: Tag, days: HabitDays) {
         self.name = name
@@ -32,7 +35,9 @@ public struct HabitFigures: Sendable {
         let rule = HabitRule(tag: tag)
         self.rule = rule
         scores = HabitScore.series(days, rule: rule)
-        let streaks = HabitStreaks.all(days, rule: rule)
+        let entries = HabitEntries(days, rule: rule)
+        self.entries = entries
+        let streaks = HabitStreaks.all(days, rule: rule, entries: entries)
         self.streaks = streaks
         currentStreak = HabitStreaks.current(streaks, today: days.last)
         bestStreak = HabitStreaks.best(streaks, limit: 1).first

@@ -39,10 +39,25 @@ public enum HabitHistory {
     /// Every unit from the one holding the habit's first day to the one holding today, oldest
     /// first, empty units included (value 0). One pass over the days.
     public static func buckets(_ days: HabitDays, by unit: Unit, numerical: Bool) -> [Bucket] {
+        buckets(days, by: unit, numerical: numerical, from: unit.start(of: days.first), year: nil)
+    }
+
+    /// The buckets of `buckets(_:by:numerical:)` that start in calendar `year`, found without
+    /// summing the other years (a habit's page for each earlier year asks for its own).
+    public static func buckets(_ days: HabitDays, by unit: Unit, numerical: Bool, startingIn year: Int) -> [Bucket] {
+        guard let january = LocalDate(year: year, month: 1, day: 1) else { return [] }
+        var start = unit.start(of: max(days.first, january))
+        if start.year < year { start = unit.next(after: start) }
+        return buckets(days, by: unit, numerical: numerical, from: start, year: year)
+    }
+
+    /// The buckets from the one starting on `start` (a unit's start, on or before the last day)
+    /// to the last day's, or to the last that starts in `year`.
+    private static func buckets(_ days: HabitDays, by unit: Unit, numerical: Bool, from first: LocalDate, year: Int?) -> [Bucket] {
         var result: [Bucket] = []
-        var start = unit.start(of: days.first)
-        var i = 0
-        while i < days.count {
+        var start = first
+        var i = max(0, days.first.days(to: start))
+        while i < days.count, year.map({ start.year == $0 }) ?? true {
             let next = unit.next(after: start)
             // Days of this unit are the indices up to (not including) the next unit's first day.
             let end = min(days.count, days.first.days(to: next))

@@ -7,7 +7,11 @@ public enum HabitStreaks {
     /// amount is at least the target (at-least habits) or at most the target (at-most habits);
     /// a skipped day counts as an amount of 0.
     public static func all(_ days: HabitDays, rule: HabitRule) -> [HabitStreak] {
-        let entries = HabitEntries(days, rule: rule)
+        all(days, rule: rule, entries: HabitEntries(days, rule: rule))
+    }
+
+    /// `all(_:rule:)` from the days already filled in (`HabitEntries(days, rule: rule)`).
+    static func all(_ days: HabitDays, rule: HabitRule, entries: HabitEntries) -> [HabitStreak] {
         var result: [HabitStreak] = []
         var start: Int?
         for i in 0...entries.kinds.count {

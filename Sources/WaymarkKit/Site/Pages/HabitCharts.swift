@@ -100,8 +100,8 @@ enum HabitCharts {
                         _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let numerical = h.countsAmounts
-        let all = HabitHistory.buckets(h.days, by: unit, numerical: numerical)
-        let buckets = Array((year.map { y in all.filter { $0.start.year == y } } ?? all).suffix(limit))
+        let buckets = Array((year.map { HabitHistory.buckets(h.days, by: unit, numerical: numerical, startingIn: $0) }
+            ?? HabitHistory.buckets(h.days, by: unit, numerical: numerical)).suffix(limit))
         let unitLabel = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         // A numerical habit without a target has no goal; its rule counts days, not amounts.
         let hasGoal = !numerical || h.rule.isNumerical
@@ -202,7 +202,7 @@ enum HabitCharts {
                               _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels) {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
-        let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today)
+        let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today, entries: h.entries)
             : HabitCalendar.cells(h.days, today: today, numerical: true)
         let numerical = h.countsAmounts
         let colon = phrases.colon
