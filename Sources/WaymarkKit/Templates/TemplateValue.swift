@@ -75,7 +75,9 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var o: [String: TemplateValue] = [:]
+        // Sized at once: grown key by key, a dictionary is rehashed each time it doubles, and
+        // pages build their contexts from many such literals.
+        var o = [String: TemplateValue](minimumCapacity: elements.count)
         for (k, v) in elements { o[k] = v }
         self = .object(o)
     }
