@@ -51,8 +51,8 @@ public enum HabitHistory {
         return buckets(days, by: unit, numerical: numerical, from: start, year: year)
     }
 
-    /// The buckets from the one starting on `start` (a unit's start, on or before the last day)
-    /// to the last day's, or to the last that starts in `year`.
+    /// The buckets from the one starting on `first` (a unit's start; none when it is after the
+    /// last day) to the last day's, or to the last that starts in `year`.
     private static func buckets(_ days: HabitDays, by unit: Unit, numerical: Bool, from first: LocalDate, year: Int?) -> [Bucket] {
         var result: [Bucket] = []
         var start = first
