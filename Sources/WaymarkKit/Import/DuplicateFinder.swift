@@ -1,48 +1,43 @@
 /// Finds repeated ids among a million records without a `Dictionary<String, Int>`: ids are
 /// hashed once (FNV-1a, 64 bits) into an open-addressing table, and compared only when their
-/// hashes meet.
-struct DuplicateFinder<ID> {
-    private var slots: [Int]  // index into `ids`, or -1
-    private var hashes: [UInt64]
-    private var ids: [(index: Int, id: ID, hash: UInt64)] = []
-    private let mask: Int
+/// hashes meet. The table holds where each id is (a position the caller chooses, such as a
+/// chunk and an offset in one 64-bit number), not the id, its hash or its record: the caller
+/// keeps those, so a million of them are not copied a second time while a file is read.
+struct DuplicateFinder {
+    private var slots: [UInt64]  // a position + 1, or 0 for an empty slot
+    private var count = 0
+    private var mask: Int
 
     init(expected: Int) {
         let size = FNV1a.tableSize(for: expected)
-        slots = [Int](repeating: -1, count: size)
-        hashes = [UInt64](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
-        ids.reserveCapacity(expected)
     }
 
-    /// Records `id` (with its hash) for the record at `index`; returns the index of an earlier
-    /// record with an id that `same` finds equal, if any (the earlier one stays remembered).
-    mutating func insert(_ id: ID, hash h: UInt64, at index: Int, same: (ID, ID) -> Bool) -> Int? {
-        if ids.count * 2 >= slots.count { grow() }
+    /// Records the id at `position` (below `UInt64.max`), whose hash is `h`; returns the
+    /// position of an earlier id equal to it, if any (the earlier one stays remembered).
+    /// `hashAt(p)` is the hash of the id recorded at `p`; `same(p)` says whether that id equals
+    /// this one, and is asked only when their hashes are equal.
+    mutating func insert(_ position: UInt64, hash h: UInt64, hashAt: (UInt64) -> UInt64, same: (UInt64) -> Bool) -> UInt64? {
+        if count * 2 >= slots.count { grow(hashAt) }
         var slot = Int(truncatingIfNeeded: h) & mask
-        while slots[slot] >= 0 {
-            if hashes[slot] == h && same(ids[slots[slot]].id, id) { return ids[slots[slot]].index }
+        while slots[slot] != 0 {
+            let earlier = slots[slot] - 1
+            if hashAt(earlier) == h && same(earlier) { return earlier }
             slot = (slot + 1) & mask
         }
-        slots[slot] = ids.count
-        hashes[slot] = h
-        ids.append((index, id, h))
+        slots[slot] = position + 1
+        count += 1
         return nil
     }
 
-    private mutating func grow() {
-        var bigger = DuplicateFinder(expected: max(16, ids.count * 2))
-        // Entries are distinct, so nothing is compared while they move.
-        for entry in ids { _ = bigger.insert(entry.id, hash: entry.hash, at: entry.index) { _, _ in false } }
+    private mutating func grow(_ hashAt: (UInt64) -> UInt64) {
+        var bigger = DuplicateFinder(expected: max(16, count * 2))
+        // Recorded ids are distinct, so nothing is compared while they move.
+        for stored in slots where stored != 0 {
+            _ = bigger.insert(stored - 1, hash: hashAt(stored - 1), hashAt: hashAt) { _ in false }
+        }
         self = bigger
-    }
-}
-
-extension DuplicateFinder where ID == String {
-    static func hash(_ id: String) -> UInt64 { FNV1a.hash(id.utf8) }
-
-    mutating func insert(_ id: String, at index: Int) -> Int? {
-        insert(id, hash: DuplicateFinder.hash(id), at: index, same: ==)
     }
 }
 

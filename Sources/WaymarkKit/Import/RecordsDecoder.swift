@@ -109,17 +109,25 @@ enum RecordsDecoder {
         }
 
         // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
-        // of one hash partition. Warnings come out in file order.
+        // of one hash partition. The finder knows an id by its chunk and place in that chunk's
+        // list (one 64-bit position), so the lists are not copied into it. Warnings come out in
+        // file order.
         let finished = done.compactMap { $0 }
+        let lists = finished.map(\.ids)
         let partitions = idKey == nil ? 0 : max(1, min(parallelism.cores, starts.count / recordsPerPartition))
         let found = parallelism.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
             source.withUnsafeBufferPointer { buffer in
-                var finder = DuplicateFinder<RecordID>(expected: starts.count / partitions + 16)
+                func entry(_ position: UInt64) -> (index: Int, id: RecordID, hash: UInt64) {
+                    lists[Int(truncatingIfNeeded: position >> 32)][Int(truncatingIfNeeded: position & 0xFFFF_FFFF)]
+                }
+                var finder = DuplicateFinder(expected: starts.count / partitions + 16)
                 var hits: [(index: Int, first: Int, id: String)] = []
-                for chunk in finished {
-                    for entry in chunk.ids where Int(entry.hash % UInt64(partitions)) == p {
-                        if let first = finder.insert(entry.id, hash: entry.hash, at: entry.index, same: { RecordID.same($0, $1, in: buffer) }) {
-                            hits.append((entry.index, first, entry.id.text(in: buffer)))
+                for (c, list) in lists.enumerated() {
+                    for (k, item) in list.enumerated() where Int(item.hash % UInt64(partitions)) == p {
+                        let position = UInt64(c) << 32 | UInt64(k)
+                        if let first = finder.insert(position, hash: item.hash, hashAt: { entry($0).hash },
+                                                     same: { RecordID.same(entry($0).id, item.id, in: buffer) }) {
+                            hits.append((item.index, entry(first).index, item.id.text(in: buffer)))
                         }
                     }
                 }
