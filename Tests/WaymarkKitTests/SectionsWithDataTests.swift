@@ -24,6 +24,16 @@ struct SectionsWithDataTests {
         #expect(SectionsWithData.hasPoints(Export(tags: [WaymarkKit.Tag(name: "Run", point: 5)])))
     }
 
+    @Test func checksOfNoHabitMakeNoHabitsSection() {
+        // points.json alone: its "tag" records name habits that tags.json would define. With no
+        // habit there is no habit page, so no section, menu entry or "0 Timed habits" count.
+        let points = Export(points: [PointRecord(point: 5, type: "tag", name: "Run", date: day)])
+        #expect(SectionsWithData.of(points) == [.overview, .points, .years])
+        // A habit without a name makes no page either.
+        let unnamed = Export(points: [PointRecord(point: 0, type: "tag", name: "Run", date: day)], tags: [WaymarkKit.Tag(name: "")])
+        #expect(SectionsWithData.of(unnamed) == [])
+    }
+
     @Test func oneSectionHasNoOverviewTwoHave() {
         let weights = Export(weights: [WeightEntry(date: day, kg: 70)])
         #expect(SectionsWithData.of(weights) == [.weight, .years])

@@ -6,7 +6,8 @@ public enum SectionsWithData {
     /// The sections `export` fills:
     /// - points: a point record worth something, or a habit or target with a points value (the
     ///   points app); habits read from other trackers earn none;
-    /// - habits: a habit or a habit check; targets, weight (weighings or body fat), to-dos and
+    /// - habits: a named habit (a check names its habit, and one naming none makes no page: its
+    ///   points stay on the points pages); targets, weight (weighings or body fat), to-dos and
     ///   notes: one of their own; activity: an activity sample, a sleep record or a workout (goals
     ///   alone are targets of nothing recorded);
     /// - years: any of points, habits, targets, weight or notes (to-dos have no year figures);
@@ -15,7 +16,7 @@ public enum SectionsWithData {
     public static func of(_ export: Export) -> Set<SiteSection> {
         var sections: Set<SiteSection> = []
         if hasPoints(export) { sections.insert(.points) }
-        if !export.tags.isEmpty || export.points.contains(where: { $0.type?.lowercased() == "tag" }) { sections.insert(.habits) }
+        if export.tags.contains(where: { !($0.name ?? "").isEmpty }) { sections.insert(.habits) }
         if !export.targets.isEmpty { sections.insert(.targets) }
         if !export.weights.isEmpty || !export.bodyFat.isEmpty { sections.insert(.weight) }
         if !export.activity.isEmpty || !export.sleep.isEmpty || !export.workouts.isEmpty { sections.insert(.activity) }
