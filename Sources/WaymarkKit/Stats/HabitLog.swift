@@ -16,29 +16,32 @@ public struct HabitLog: Sendable {
         self.today = today
         let todayNumber = today.dayNumber
         var index: [String: Int] = [:]
-        var exact: [ExactText: Int] = [:]
+        var exact = ExactNames()
         var tags: [Tag] = []
         for tag in export.tags {
             guard let name = tag.name, !name.isEmpty, index[name] == nil else { continue }
             index[name] = tags.count
-            exact[ExactText(name)] = tags.count
+            _ = exact.insert(name)  // numbered as `tags`: a name `index` lacks is new to it too
             tags.append(tag)
         }
         // Names nearly always match byte for byte, which spares `String`'s normalising hash on
         // a hundred thousand records; canonical equivalence decides the rest (as in PointStatistics).
-        func habit(_ name: String) -> Int? { exact[ExactText(name)] ?? index[name] }
-        // First pass: each habit's first day, so the day arrays are allocated once.
+        func habit(_ name: String) -> Int? { exact.index(of: name) ?? index[name] }
+        // First pass: each habit's first day, so the day arrays are allocated once, and each
+        // record's habit (-1 for none, or a record after now), so that a name is looked up once.
         var firsts = [Int](repeating: todayNumber, count: tags.count)
-        for record in export.points where record.type == "tag" {
+        var habitOf = [Int32](repeating: -1, count: export.points.count)
+        for (k, record) in export.points.enumerated() where record.type == "tag" {
             guard let name = record.name, let i = habit(name), !record.date.isAfter(now, today: todayNumber) else { continue }
+            habitOf[k] = Int32(truncatingIfNeeded: i)
             firsts[i] = min(firsts[i], record.date.dayNumber(in: zone))
         }
         for skip in export.skips where skip.day.dayNumber <= todayNumber {
             if let i = index[skip.habit] { firsts[i] = min(firsts[i], skip.day.dayNumber) }
         }
         var days = firsts.map { HabitDays(first: LocalDate(dayNumber: $0), last: today) }
-        for record in export.points where record.type == "tag" {
-            guard let name = record.name, let i = habit(name), !record.date.isAfter(now, today: todayNumber) else { continue }
+        for (k, record) in export.points.enumerated() where habitOf[k] >= 0 {
+            let i = Int(habitOf[k])
             let d = record.date.dayNumber(in: zone) - firsts[i]
             guard d >= 0 && d < days[i].count else { continue }
             days[i].checks[d] += 1

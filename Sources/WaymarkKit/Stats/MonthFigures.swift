@@ -28,7 +28,7 @@ struct MonthFigures: Sendable, Equatable {
         records = Array(repeating: 0, count: days)
         let start = self.first.dayNumber
         // By byte-exact name: two names that only look alike stay two habits, as elsewhere.
-        var byName: [ExactText: Int] = [:]
+        var byName = ExactNames()  // numbered as `habits`
         var habits: [HabitTotal] = []
         for record in list {
             let i = record.date.dayNumber(in: zone) - start
@@ -37,13 +37,12 @@ struct MonthFigures: Sendable, Equatable {
             let p = record.point
             if p > 0 { earned[i] = earned[i].saturatingAdd(p) } else if p < 0 { spent[i] = spent[i].saturatingSubtract(p) }
             guard record.type == "tag", let name = record.name else { continue }
-            let key = ExactText(name)
-            if let h = byName[key] {
+            let (h, new) = byName.insert(name)
+            if new {
+                habits.append(HabitTotal(name: name, times: 1, points: p))
+            } else {
                 habits[h].times += 1
                 habits[h].points = habits[h].points.saturatingAdd(p)
-            } else {
-                byName[key] = habits.count
-                habits.append(HabitTotal(name: name, times: 1, points: p))
             }
         }
         self.habits = habits.sorted { a, b in

@@ -56,26 +56,18 @@ public struct PointStatistics: Sendable {
         // Tags: completions are point records of type "tag" whose name is the tag's name.
         let named = export.tags.filter { ($0.name ?? "").isEmpty == false }
         var indexByName: [String: Int] = [:]
-        var indexByBytes: [ExactText: Int] = [:]
+        var byBytes = ExactNames(), tagOfBytes: [Int] = []  // a name's number → its index in `named`
         for (i, tag) in named.enumerated() where indexByName[tag.name ?? ""] == nil {
             indexByName[tag.name ?? ""] = i
-            indexByBytes[ExactText(tag.name ?? "")] = i
+            _ = byBytes.insert(tag.name ?? "")
+            tagOfBytes.append(i)
         }
         var tagDays = [TagDays](repeating: TagDays(first: daily.firstDayNumber, count: 0), count: named.count)
         let todayNumber = daily.today.dayNumber
-        var lastName: String?, lastIndex: Int?
         for record in export.points where record.type == "tag" {
             // Names nearly always match byte for byte; Swift's own string equality (canonical
-            // equivalence) decides the rest, at the price of normalising. Records of one habit
-            // often follow each other, and share the name's storage (see `StringInterner`).
-            guard let name = record.name else { continue }
-            let i: Int
-            if let lastName, let lastIndex, ExactText(lastName) == ExactText(name) {
-                i = lastIndex
-            } else {
-                guard let found = indexByBytes[ExactText(name)] ?? indexByName[name] else { continue }
-                (lastName, lastIndex, i) = (name, found, found)
-            }
+            // equivalence) decides the rest, at the price of normalising.
+            guard let name = record.name, let i = byBytes.index(of: name).map({ tagOfBytes[$0] }) ?? indexByName[name] else { continue }
             guard !record.date.isAfter(now, today: todayNumber) else { continue }
             let day = record.date.dayNumber(in: zone)
             if tagDays[i].completions.isEmpty { tagDays[i] = TagDays(first: daily.firstDayNumber, count: todayNumber - daily.firstDayNumber + 1) }

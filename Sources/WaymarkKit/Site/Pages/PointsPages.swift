@@ -163,7 +163,7 @@ enum PointsPages {
         out.markup("</th></tr></thead>\n")
         var typeLabels: [String: [UInt8]] = [:]
         // A habit check's name links to the habit's page: the link's opening is made once per name.
-        var habitLinks: [ExactText: [UInt8]] = [:]
+        var habitNames = ExactNames(), habitLinks: [[UInt8]?] = []  // numbered as `habitNames`; nil: no page
         let root = SitePath.root(from: page)
         var lastType: String?? = .none, label: [UInt8] = []
         // The day being gathered: its rows and sums, written out when the next day begins.
@@ -246,14 +246,17 @@ enum PointsPages {
             if let name = record.name {
                 var link: [UInt8]?
                 if record.type == "tag" {
-                    if let known = habitLinks[ExactText(name)] { link = known } else if let path = HabitPages.path(name, content) {
-                        var a = HTMLBytes(capacity: 48)
-                        a.markup("<a href=\"")
-                        a.text(root + path)
-                        a.markup("\">")
-                        habitLinks[ExactText(name)] = a.bytes
-                        link = a.bytes
+                    let (number, new) = habitNames.insert(name)
+                    if new {
+                        habitLinks.append(HabitPages.path(name, content).map { path in
+                            var a = HTMLBytes(capacity: 48)
+                            a.markup("<a href=\"")
+                            a.text(root + path)
+                            a.markup("\">")
+                            return a.bytes
+                        })
                     }
+                    link = habitLinks[number]
                 }
                 if let link { day.raw(link) }
                 day.text(name)

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Names numbered in the order they were first added, found by their UTF-8 bytes, for the
+/// loops that look up a name on each of a million records. `String`'s own hashing normalises
+/// non-ASCII text first; byte equality is stricter, so callers that must match canonically
+/// equivalent names fall back to a `String` key when this misses. A name's bytes are hashed and compared where the `String` keeps them, and the table keeps
+/// its own copy of each name's bytes, so a lookup neither copies nor retains a `String`.
+/// Hashing is `Hasher`'s, seeded per process, so that no file of crafted names can make every
+/// name land in one slot; the numbers do not depend on it.
+struct ExactNames {
+    private var bytes: [UInt8] = []
+    private var spans: [Range<Int>] = []
+    private var slots: [Int32]  // a name's number, or -1
+    private var hashes: [Int]
+    private var mask: Int
+
+    /// How many names there are.
+    var count: Int { spans.count }
+
+    init(capacity: Int = 8) {
+        let size = FNV1a.tableSize(for: capacity)
+        slots = [Int32](repeating: -1, count: size)
+        hashes = [Int](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// `names` numbered 0, 1, … in their order, a repeated name keeping its first number.
+    init(_ names: some Sequence<String>) {
+        self.init()
+        for name in names { _ = insert(name) }
+    }
+
+    /// The number of `name`, if it was added.
+    func index(of name: String) -> Int? {
+        ExactNames.withBytes(name) { find($0).index }
+    }
+
+    /// The number of `name`, which is added with the next number if new.
+    mutating func insert(_ name: String) -> (index: Int, inserted: Bool) {
+        ExactNames.withBytes(name) { key in
+            let (found, slot, h) = find(key)
+            if let found { return (found, false) }
+            let number = spans.count
+            let start = bytes.count
+            bytes.append(contentsOf: key)
+            spans.append(start..<bytes.count)
+            slots[slot] = Int32(truncatingIfNeeded: number)
+            hashes[slot] = h
+            if spans.count * 2 > slots.count { grow() }
+            return (number, true)
+        }
+    }
+
+    /// The number of `key` if present, else the free slot it would take; with its hash.
+    private func find(_ key: UnsafeBufferPointer<UInt8>) -> (index: Int?, slot: Int, hash: Int) {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        let h = hasher.finalize()
+        var slot = h & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[slot] == h && equal(spans[number], key) { return (number, slot, h) }
+            slot = (slot + 1) & mask
+        }
+        return (nil, slot, h)
+    }
+
+    private func equal(_ span: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard span.count == key.count else { return false }
+        guard let k = key.baseAddress, !key.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { own in
+            own.baseAddress.map { memcmp($0 + span.lowerBound, k, key.count) == 0 } ?? false
+        }
+    }
+
+    private mutating func grow() {
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: -1, count: size), newHashes = [Int](repeating: 0, count: size)
+        let newMask = size - 1
+        for (slot, number) in slots.enumerated() where number >= 0 {
+            var s = hashes[slot] & newMask
+            while newSlots[s] >= 0 { s = (s + 1) & newMask }
+            newSlots[s] = number
+            newHashes[s] = hashes[slot]
+        }
+        (slots, hashes, mask) = (newSlots, newHashes, newMask)
+    }
+
+    /// The UTF-8 bytes of `text` where it keeps them (a copy only for a string that is not
+    /// stored as UTF-8).
+    private static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+}
