@@ -99,4 +99,32 @@ struct NoteExcerptTests {
         let excerpt = NoteExcerpt.make(html: html, title: "Short")
         #expect(excerpt.hasPrefix("a b a b") && excerpt.hasSuffix("…"))
     }
+
+    @Test func asciiWhitespaceIsWhatCharacterCallsWhitespace() {
+        // The ASCII fast path's test of whitespace, byte by byte, against Swift's own.
+        for b in UInt8(0)...UInt8(127) {
+            #expect((b == 0x20 || (0x09...0x0D).contains(b)) == Character(Unicode.Scalar(b)).isWhitespace, "byte \(b)")
+        }
+        #expect(excerpt("<p>one\r\ntwo\tthree\u{0B}four\u{0C}five</p>") == "one two three four five")
+        // A combining accent after an ASCII letter makes the run non-ASCII: one character "é".
+        #expect(excerpt("<p>cafe\u{301} noir</p>", budget: 5) == "cafe\u{301}…")
+    }
+
+    @Test func theAsciiFastPathAgreesWithTheGeneralOneOnSeededNotes() {
+        var seed: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        let pieces = ["word", "a", " ", "  ", "\r\n", "\t", ".", ",", "<p>", "</p>", "<h1>", "</h1>", "<td>", "</td><td>", "</tr><tr>",
+                      "<pre>code</pre>", "&amp;", "&nbsp;", "<br>", "<em>x</em>", "Title", "-", "(", "\u{0B}", "\u{1F}", "~"]
+        for _ in 0..<400 {
+            var html = ""
+            for _ in 0..<(1 + next(120)) { html += pieces[next(pieces.count)] }
+            let budget = 1 + next(200)
+            let bytes = Array(html.utf8)
+            #expect(NoteExcerpt.make(html: bytes, title: "Title", budget: budget)
+                    == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, asciiFastPath: false), "\(html)")
+        }
+    }
 }
