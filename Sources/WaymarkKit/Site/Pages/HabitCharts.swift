@@ -17,7 +17,7 @@ enum HabitCharts {
                                             description: strengthDescription, color: h.tag.color, r)),
             "strengthTable": monthlyTable(first: h.days.first, values: h.scores, r),
             "history": .array(historyLimits.enumerated().map { i, view in history(h, view.unit, id: view.id, limit: view.limit, checked: i == 0, phrases, r) }),
-            "calendar": .html(calendar(h, today: today, phrases, r)),
+            "calendar": .htmlBytes(calendar(h, today: today, phrases, r)),
             "weekdays": weekdays(h, phrases, r),
             "frequency": frequency(h, months: HabitFrequency.lastYear(h.days, numerical: h.countsAmounts), phrases, r),
             "ring": .html(ring(h, r)),
@@ -169,30 +169,30 @@ enum HabitCharts {
     /// The last 53 weeks of this habit, shaded by its goal (`HabitCalendar.goalCells`); a
     /// numerical habit without a target, which has no goal, by amount.
     /// `title` names the chart (default: the last 53 weeks; a year's page names its year).
-    static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> String {
+    static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> [UInt8] {
         let (cells, labels) = calendarParts(h, today: today, title: title, year: nil, phrases, r)
-        return HabitCalendar.svg(today: today, cells: cells, labels: labels, id: "calendar")
+        return HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: nil, id: "calendar")
     }
 
     /// An earlier year's calendar (`today` its last day shown): the 53 weeks ending with it for
     /// wide screens, and for a phone the year's own days as two half-years, January to June over
     /// July to December, which fit its width without scrolling. Its description counts the days
     /// of that year (from the habit's first day), not "the last" days.
-    static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: String, narrow: String) {
+    static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: [UInt8], narrow: [UInt8]) {
         let (cells, labels) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
         // Every day is drawn twice, in the wide calendar and in a phone's half-year: its title once.
         let titles = HabitCalendar.titles(today: today, cells: cells, labels: labels)
-        let wide = HabitCalendar.svg(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")
+        let wide = HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")
         let gridFirst = Heatmap.firstDay(today: today)
         let start = max(LocalDate(year: year, month: 1, day: 1) ?? gridFirst, gridFirst)
         guard let july = LocalDate(year: year, month: 7, day: 1), start < july, july <= today else {
-            return (wide, HabitCalendar.span(from: start, to: today, gridFirst: gridFirst, cells: cells, labels: labels, titles: titles,
+            return (wide, HabitCalendar.spanBytes(from: start, to: today, gridFirst: gridFirst, cells: cells, labels: labels, titles: titles,
                                              id: "calendar-narrow", legend: true))
         }
-        func half(_ from: LocalDate, _ to: LocalDate, _ n: Int) -> String {
+        func half(_ from: LocalDate, _ to: LocalDate, _ n: Int) -> [UInt8] {
             var l = labels
             l.title = labels.title + " · " + r.format.monthShort(from.month) + "–" + r.format.monthShort(to.month)
-            return HabitCalendar.span(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: l, titles: titles, id: "calendar-h\(n)",
+            return HabitCalendar.spanBytes(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: l, titles: titles, id: "calendar-h\(n)",
                                       legend: n == 2)
         }
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
