@@ -134,14 +134,15 @@ public enum HabitCalendar {
 
     /// The cells' `<title>`s escaped, `titles[i]` that of `Heatmap.firstDay(today:) + i` days:
     /// computed once when the same days are drawn twice (a year's calendar and its half-years).
-    static func titles(today: LocalDate, cells: [Cell], labels: Labels) -> [[UInt8]] {
+    /// `title(day, cell)` is that day's title, escaped, as UTF-8.
+    static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell) -> [UInt8]) -> [[UInt8]] {
         let first = Heatmap.firstDay(today: today)
         return (0..<max(0, first.days(to: today) + 1)).map { i in
-            Array(SVG.text(labels.cell(first.adding(days: i), i < cells.count ? cells[i] : .before)).utf8)
+            title(first.adding(days: i), i < cells.count ? cells[i] : .before)
         }
     }
 
-    /// `svg(today:cells:labels:id:)` as UTF-8, with the titles of `titles(today:cells:labels:)`
+    /// `svg(today:cells:labels:id:)` as UTF-8, with the titles of `titles(today:cells:title:)`
     /// when given. A year's page draws about 1,100 cells: written as bytes, each piece is a copy,
     /// where appending it to a `String` cost about 340 instructions.
     static func svgBytes(today: LocalDate, cells: [Cell], labels: Labels, titles: [[UInt8]]?, id: String) -> [UInt8] {
@@ -192,7 +193,7 @@ public enum HabitCalendar {
     }
 
     /// `span(from:to:gridFirst:cells:labels:id:legend:)` as UTF-8; `titles`, when given, are
-    /// those of `titles(today:cells:labels:)` for the same grid.
+    /// those of `titles(today:cells:title:)` for the same grid.
     static func spanBytes(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, titles: [[UInt8]]?, id: String,
                           legend: Bool) -> [UInt8] {
         let weekFirst = from.startOfWeek

@@ -170,8 +170,9 @@ enum HabitCharts {
     /// numerical habit without a target, which has no goal, by amount.
     /// `title` names the chart (default: the last 53 weeks; a year's page names its year).
     static func calendar(_ h: HabitFigures, today: LocalDate, title: String? = nil, _ phrases: Phrases, _ r: PageRenderer) -> [UInt8] {
-        let (cells, labels) = calendarParts(h, today: today, title: title, year: nil, phrases, r)
-        return HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: nil, id: "calendar")
+        let (cells, labels, cellTitle) = calendarParts(h, today: today, title: title, year: nil, phrases, r)
+        let titles = HabitCalendar.titles(today: today, cells: cells, title: cellTitle)
+        return HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")
     }
 
     /// An earlier year's calendar (`today` its last day shown): the 53 weeks ending with it for
@@ -179,9 +180,9 @@ enum HabitCharts {
     /// July to December, which fit its width without scrolling. Its description counts the days
     /// of that year (from the habit's first day), not "the last" days.
     static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: [UInt8], narrow: [UInt8]) {
-        let (cells, labels) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
+        let (cells, labels, cellTitle) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
         // Every day is drawn twice, in the wide calendar and in a phone's half-year: its title once.
-        let titles = HabitCalendar.titles(today: today, cells: cells, labels: labels)
+        let titles = HabitCalendar.titles(today: today, cells: cells, title: cellTitle)
         let wide = HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")
         let gridFirst = Heatmap.firstDay(today: today)
         let start = max(LocalDate(year: year, month: 1, day: 1) ?? gridFirst, gridFirst)
@@ -198,8 +199,10 @@ enum HabitCharts {
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
     }
 
+    /// A calendar's cells and labels, and each day's `<title>` escaped as UTF-8 (what
+    /// `SVG.text(labels.cell(day, cell))` gives, written as bytes: a year's page has 371).
     static func calendarParts(_ h: HabitFigures, today: LocalDate, title: String?, year: Int?, _ phrases: Phrases,
-                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels) {
+                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels, (LocalDate, HabitCalendar.Cell) -> [UInt8]) {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
         let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today, entries: h.entries)
@@ -250,6 +253,51 @@ enum HabitCharts {
             }
             return r.format.longDate(day) + colon + what
         }
+        let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
+        let fixedBytes = fixedWords.map { Array($0.utf8) }, levelBytes = levelWords.map { Array($0.utf8) }
+        func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] {
+            switch cell {
+            case .level(let n) where (0...4).contains(n): return levelBytes[n]
+            case .before: return fixedBytes[0]
+            case .missed: return fixedBytes[1]
+            case .done: return fixedBytes[2]
+            case .skipped: return fixedBytes[3]
+            case .filledIn: return fixedBytes[4]
+            case .under: return fixedBytes[5]
+            case .level: return Array(wording(cell).utf8)
+            }
+        }
+        // `cellTitle` as bytes, escaped as a whole as `SVG.text` escapes it.
+        func cellTitleBytes(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> [UInt8] {
+            var raw: [UInt8] = []
+            raw.reserveCapacity(64)
+            raw.append(contentsOf: r.format.longDate(day).utf8)
+            raw.append(contentsOf: colonBytes)
+            let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
+            switch cell {
+            case .done, .under, .level:
+                if numerical, let amount {
+                    raw.append(contentsOf: r.format.amount(amount).utf8)
+                    raw.append(contentsOf: unitBytes)
+                    if h.rule.isNumerical {
+                        raw.append(contentsOf: " (".utf8)
+                        raw.append(contentsOf: wordBytes(cell))
+                        raw.append(UInt8(ascii: ")"))
+                    }
+                } else {
+                    raw.append(contentsOf: wordBytes(cell))
+                }
+            case .before, .missed, .skipped, .filledIn:
+                raw.append(contentsOf: wordBytes(cell))
+            }
+            return raw.withUnsafeBufferPointer { source in
+                guard HTMLEscape.changes(source) else { return raw }
+                var escaped: [UInt8] = []
+                escaped.reserveCapacity(source.count + 16)
+                HTMLEscape.escape(source) { start, count in escaped.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
+                return escaped
+            }
+        }
         let skips = h.days.skipped.contains(true)
         var legend: [(HabitCalendar.Cell, String)]
         if h.rule.isNumerical {
@@ -276,7 +324,7 @@ enum HabitCharts {
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
             legend: byGoal ? .items(legend) : .scale(less: r.text(.less), more: r.text(.more)),
             title: title ?? r.text(.calendarTitle), description: description)
-        return (cells, labels)
+        return (cells, labels, cellTitleBytes)
     }
 
     /// Checks by day of the week, Monday first.

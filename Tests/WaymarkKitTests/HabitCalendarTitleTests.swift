@@ -1,0 +1,52 @@
+import Testing
+@testable import WaymarkKit
+
+/// A calendar day's `<title>` is written as bytes; the plain reference is the label's text
+/// escaped by `SVG.text`, which every other chart uses.
+struct HabitCalendarTitleTests {
+    static func day(_ y: Int, _ m: Int, _ d: Int) -> LocalDate { LocalDate(year: y, month: m, day: d)! }
+
+    static func figures(unit: String?, target: Double?, skipOn: Int = 5) -> HabitFigures {
+        var days = HabitDays(first: day(2025, 6, 1), last: day(2026, 3, 10))
+        for i in 0..<days.count where i % 3 != 0 {
+            days.checks[i] = 1
+            days.amounts[i] = Double(i % 11) * 0.75
+        }
+        for i in stride(from: 0, to: days.count, by: skipOn) where days.checks[i] == 0 { days.skipped[i] = true }
+        let tag = Tag(name: "Run <fast> & \"far\"", habit: HabitDetails(unit: unit, target: target))
+        return HabitFigures(name: tag.name ?? "", tag: tag, days: days)
+    }
+
+    @Test(arguments: [Language.en, .zhHans])
+    func titleBytesAreTheEscapedLabel(language: Language) throws {
+        let today = Self.day(2026, 3, 10)
+        let options = SiteOptions(now: Int64(today.dayNumber) * 86_400 + 43_200, zone: .utc, language: language)
+        let r = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
+        // Yes/no, numerical with a target (a unit with markup and a right-to-left override),
+        // and an amount habit without a target.
+        let habits = [Self.figures(unit: nil, target: nil), Self.figures(unit: "km <b>&\u{202E}", target: 3),
+                      Self.figures(unit: "'laps'", target: nil)]
+        var compared = 0
+        for h in habits {
+            let (cells, labels, title) = HabitCharts.calendarParts(h, today: today, title: nil, year: 2026, r.phrases, r)
+            let first = Heatmap.firstDay(today: today)
+            for i in 0..<(first.days(to: today) + 1) {
+                let cell = i < cells.count ? cells[i] : .before
+                let day = first.adding(days: i)
+                #expect(String(decoding: title(day, cell), as: UTF8.self) == SVG.text(labels.cell(day, cell)), "\(day) \(cell)")
+                compared += 1
+            }
+        }
+        // The grid runs from Monday 2025-03-10, 52 weeks before the week of Tuesday 2026-03-10:
+        // 366 days, each habit's.
+        #expect(compared == 3 * 366)
+        // One worked by hand: 2026-03-09 is day 281 of the habit (281 % 3 = 2: checked, 281 % 11
+        // = 6: 4.5 km), exactly 1.5 times the target of 3 km: level 3. The override in the unit
+        // makes the whole title isolated, and is closed at its end.
+        let (_, _, title) = HabitCharts.calendarParts(habits[1], today: today, title: nil, year: 2026, r.phrases, r)
+        if language == .en {
+            #expect(String(decoding: title(Self.day(2026, 3, 9), .level(3)), as: UTF8.self)
+                    == "\u{2068}Mar 9, 2026: 4.5 km &lt;b&gt;&amp;\u{202E} (≥ 1.5× target)\u{202C}\u{2069}")
+        }
+    }
+}
