@@ -153,12 +153,7 @@ public enum HabitCalendar {
         out.reserveCapacity(count * 90 + 2500)
         var head = SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
                             title: labels.title, desc: labels.description)
-        // Skipped days are hatched, so they differ from every level without relying on colour.
-        head += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-        head += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
-        // One cell drawn once and placed 371 times by `<use>` (which takes the class's fill):
-        // its size and corners are not repeated, 5 KB less on every habit page.
-        head += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
+        head += defs(pattern: pattern, cellID: cellID)
         // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
         head += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
         head += "<g class=\"cells\">"
@@ -204,9 +199,7 @@ public enum HabitCalendar {
         var out: [UInt8] = []
         out.reserveCapacity(columns * 7 * 90 + 2000)
         var head = SVG.open(id: id, width: width, height: height, className: "chart heatmap calendar", title: labels.title, desc: labels.description)
-        head += "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-        head += "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
-        head += "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
+        head += defs(pattern: pattern, cellID: cellID)
         head += Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns)
         head += "<g class=\"cells\">"
         out.append(contentsOf: head.utf8)
@@ -234,6 +227,15 @@ public enum HabitCalendar {
         }
         out.append(contentsOf: (tail + "</svg>").utf8)
         return out
+    }
+
+    /// The hatching of skipped days (so they differ from every level without relying on colour)
+    /// and the one cell that `<use>` places on every day, which takes the class's fill: its size
+    /// and corners are not repeated, 5 KB less on every habit page.
+    static func defs(pattern: String, cellID: String) -> String {
+        "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+            + "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
+            + "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
     }
 
     /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), from parts

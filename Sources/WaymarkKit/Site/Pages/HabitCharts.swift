@@ -224,20 +224,20 @@ enum HabitCharts {
             }
         }
         // Each look's word, looked up once: a calendar names a look on each of its 371 days.
-        let fixedWords = [HabitCalendar.Cell.before, .missed, .done, .skipped, .filledIn, .under].map(wording)
-        let levelWords = (0...4).map { wording(.level($0)) }
-        func word(_ cell: HabitCalendar.Cell) -> String {
+        let looks: [HabitCalendar.Cell] = [.before, .missed, .done, .skipped, .filledIn, .under] + (0...4).map { .level($0) }
+        let words = looks.map(wording), wordUTF8 = words.map { Array($0.utf8) }
+        func look(_ cell: HabitCalendar.Cell) -> Int? {
             switch cell {
-            case .level(let n) where (0...4).contains(n): return levelWords[n]
-            case .before: return fixedWords[0]
-            case .missed: return fixedWords[1]
-            case .done: return fixedWords[2]
-            case .skipped: return fixedWords[3]
-            case .filledIn: return fixedWords[4]
-            case .under: return fixedWords[5]
-            case .level: return wording(cell)
+            case .level(let n): return (0...4).contains(n) ? 6 + n : nil
+            case .before: return 0
+            case .missed: return 1
+            case .done: return 2
+            case .skipped: return 3
+            case .filledIn: return 4
+            case .under: return 5
             }
         }
+        func word(_ cell: HabitCalendar.Cell) -> String { look(cell).map { words[$0] } ?? wording(cell) }
         func cellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> String {
             let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
             let what: String
@@ -254,19 +254,7 @@ enum HabitCharts {
             return r.format.longDate(day) + colon + what
         }
         let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
-        let fixedBytes = fixedWords.map { Array($0.utf8) }, levelBytes = levelWords.map { Array($0.utf8) }
-        func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] {
-            switch cell {
-            case .level(let n) where (0...4).contains(n): return levelBytes[n]
-            case .before: return fixedBytes[0]
-            case .missed: return fixedBytes[1]
-            case .done: return fixedBytes[2]
-            case .skipped: return fixedBytes[3]
-            case .filledIn: return fixedBytes[4]
-            case .under: return fixedBytes[5]
-            case .level: return Array(wording(cell).utf8)
-            }
-        }
+        func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] { look(cell).map { wordUTF8[$0] } ?? Array(wording(cell).utf8) }
         // `cellTitle` as bytes, escaped as a whole as `SVG.text` escapes it.
         func cellTitleBytes(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> [UInt8] {
             var raw: [UInt8] = []
