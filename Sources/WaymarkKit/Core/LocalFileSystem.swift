@@ -112,7 +112,9 @@ extension FileSystem {
         lockFolder: { (folder, fallback) throws(FileSystemError) -> FileLock? in
             let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { throw .posix(folder, "open for locking") }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return FileLock { close(fd) } }
+            // Unlocked before closing: a child forked by another thread holds a copy of the
+            // descriptor until it execs, and the lock would last as long as that copy.
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return FileLock { flock(fd, LOCK_UN); close(fd) } }
             let busy = errno == EWOULDBLOCK
             close(fd)
             if busy { return nil }
@@ -195,7 +197,7 @@ extension FileSystem {
     }
 
     /// An exclusive `flock` on the file at `path` (created when missing), or nil when another
-    /// process holds it. Released by unlinking the file, then closing it.
+    /// process holds it. Released by unlinking the file, then unlocking and closing it.
     static func lockFile(_ path: String) throws(FileSystemError) -> FileLock? {
         // The lock file can be replaced between opening and locking it (a finished build
         // removes its own), so the lock only counts when the path still names the locked file.
@@ -213,6 +215,7 @@ extension FileSystem {
             if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
                 return FileLock {
                     unlink(path)
+                    flock(fd, LOCK_UN)
                     close(fd)
                 }
             }
