@@ -127,5 +127,27 @@ import Testing
         #expect(wrap("<p>x</p>") == "<p>x</p>")
         #expect(wrap("<p>Nov 29") == "<p><span class=\"date\">Nov 29</span>")
         #expect(wrap("<svg>Nov 29") == "<svg>Nov 29")
+        // Upper-case tags are the same elements; a tag that only begins like a skipped one is not.
+        #expect(wrap("<SVG><text>11月</text></Svg><p>11月</p>") == "<SVG><text>11月</text></Svg><p><span class=\"date\">11月</span></p>")
+        #expect(wrap("<timeline>11月</timeline>") == "<timeline><span class=\"date\">11月</span></timeline>")
+        // Each year, month and day sign is cut at its end of the page, and no other character counts.
+        #expect(wrap("<p>12月") == "<p><span class=\"date\">12月</span>")
+        #expect(wrap("<p>12月日1日") == "<p><span class=\"date\">12月</span>日<span class=\"date\">1日</span>")
+        #expect(wrap("<p>Nov 29,") == "<p><span class=\"date\">Nov 29</span>,")
+        #expect(wrap("<p>March 2026, Mar 3,2026") == "<p><span class=\"date\">March 2026</span>, <span class=\"date\">Mar 3</span>,2026")
+    }
+
+    /// The year, month and day signs are found by their bytes: exactly 年, 月 and 日, and no
+    /// other character of the same first byte, nor a sign cut short at the end.
+    @Test func chineseUnitsAreTheirUTF8() {
+        let signs: Set<String> = ["年", "月", "日"]
+        for scalar in (0x4E00...0x9FFF).compactMap(Unicode.Scalar.init) {
+            let bytes = Array(String(scalar).utf8)
+            let found = bytes.withUnsafeBufferPointer { DateNoBreak.isChineseUnit($0, at: 0) }
+            #expect(found == signs.contains(String(scalar)), "\(scalar)")
+        }
+        for cut in [[0xE5, 0xB9], [0xE6, 0x9C], [0xE6]] as [[UInt8]] {
+            #expect(cut.withUnsafeBufferPointer { DateNoBreak.isChineseUnit($0, at: 0) } == false)
+        }
     }
 }

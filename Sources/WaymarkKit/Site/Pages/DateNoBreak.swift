@@ -19,7 +19,6 @@ enum DateNoBreak {
     /// Elements whose content is not page text: left exactly as they are.
     static let skipped: [[UInt8]] = ["head", "script", "style", "svg", "textarea", "time", "title"].map { Array($0.utf8) }
 
-    static let chineseUnits: [[UInt8]] = ["年", "月", "日"].map { Array($0.utf8) }
     static let shortMonths: [[UInt8]] = LocaleFormat.monthsShort.map { Array($0.utf8) }
     static let longMonths: [[UInt8]] = LocaleFormat.monthsLong.map { Array($0.utf8) }
 
@@ -38,14 +37,14 @@ enum DateNoBreak {
                 }
                 // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
                 guard isDigit(b) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")), i == 0 || !isWordByte(p[i - 1]),
-                      let first = dateEnd(html, at: i) else {
+                      let first = dateEnd(p, at: i) else {
                     i += 1
                     continue
                 }
                 if out.isEmpty { out.reserveCapacity(n + n / 8) }
                 out.append(contentsOf: p[copied..<i])
                 out.append(contentsOf: open)
-                guard let end = rangeEnd(html, after: first) else {
+                guard let end = rangeEnd(p, after: first) else {
                     out.append(contentsOf: p[i..<first])
                     out.append(contentsOf: close)
                     copied = first
@@ -78,12 +77,13 @@ enum DateNoBreak {
         // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
         let tagEnd = find(UInt8(ascii: ">"), in: p, from: i + 1).map { $0 + 1 } ?? n
         guard i + 1 < n, startsSkipped[Int(lower(p[i + 1]))] else { return tagEnd }
-        for name in skipped where matchesName(p, at: i + 1, name) {
+        let initial = lower(p[i + 1])
+        for name in skipped where name[0] == initial && matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd
             while let lt = find(UInt8(ascii: "<"), in: p, from: k) {
                 if lt + 1 + name.count >= n { return n }
-                if p[lt + 1] == UInt8(ascii: "/") && matchesName(p, at: lt + 2, name) { return lt }
+                if p[lt + 1] == UInt8(ascii: "/") && lower(p[lt + 2]) == name[0] && matchesName(p, at: lt + 2, name) { return lt }
                 k = lt + 1
             }
             return n
@@ -111,7 +111,7 @@ enum DateNoBreak {
     }
 
     /// The end of a date starting at `i`, or nil.
-    static func dateEnd(_ html: [UInt8], at i: Int) -> Int? {
+    static func dateEnd(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         let b = html[i]
         if isDigit(b) { return chineseEnd(html, at: i) }
         if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return englishEnd(html, at: i) }
@@ -120,7 +120,7 @@ enum DateNoBreak {
 
     /// A range ("Oct 12 – Oct 18", "10月12日 – 10月18日"): the end of the second date when " – "
     /// and a date follow the date ending at `end`, else nil.
-    static func rangeEnd(_ html: [UInt8], after end: Int) -> Int? {
+    static func rangeEnd(_ html: UnsafeBufferPointer<UInt8>, after end: Int) -> Int? {
         guard has(html, rangeDash, at: end), end + rangeDash.count < html.count else { return nil }
         return dateEnd(html, at: end + rangeDash.count)
     }
@@ -128,33 +128,41 @@ enum DateNoBreak {
     static let rangeDash = Array(" \u{2013} ".utf8)
 
     /// "2026年12月8日" and its shorter forms: numbers, each followed by 年, 月 or 日.
-    static func chineseEnd(_ html: [UInt8], at i: Int) -> Int? {
+    static func chineseEnd(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         var j = i, end: Int?
         while true {
             let digitsEnd = digits(html, from: j)
-            guard digitsEnd > j, digitsEnd - j <= 4, let unit = chineseUnits.first(where: { has(html, $0, at: digitsEnd) }) else { break }
-            j = digitsEnd + unit.count
+            guard digitsEnd > j, digitsEnd - j <= 4, isChineseUnit(html, at: digitsEnd) else { break }
+            j = digitsEnd + 3
             end = j
         }
         return end
     }
 
+    /// Whether 年, 月 or 日 is at `i`: each is three bytes of UTF-8, compared as numbers because
+    /// every number in a page's text asks.
+    static func isChineseUnit(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i + 3 <= html.count else { return false }
+        let a = html[i], b = html[i + 1], c = html[i + 2]
+        // 年 E5 B9 B4, 月 E6 9C 88, 日 E6 97 A5
+        return (a == 0xE5 && b == 0xB9 && c == 0xB4) || (a == 0xE6 && ((b == 0x9C && c == 0x88) || (b == 0x97 && c == 0xA5)))
+    }
+
     /// "Nov 29", "Nov 29, 2026", "November 2026".
-    static func englishEnd(_ html: [UInt8], at i: Int) -> Int? {
+    static func englishEnd(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         // Every month's full name begins with its short one, and the short ones differ in their
         // first three letters: those three name the one month to compare, or none.
         guard let k = monthIndex(html, at: i) else { return nil }
         let long = longMonths[k]
-        if has(html, long, at: i), has(html, [UInt8(ascii: " ")], at: i + long.count) {
+        if has(html, long, at: i), byte(html, at: i + long.count) == UInt8(ascii: " ") {
             let yearEnd = digits(html, from: i + long.count + 1)
             if yearEnd - (i + long.count + 1) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
         }
-        let month = shortMonths[k]
-        guard has(html, [UInt8(ascii: " ")], at: i + 3) else { return nil }
+        guard byte(html, at: i + 3) == UInt8(ascii: " ") else { return nil }
         let dayEnd = digits(html, from: i + 4)
-        guard dayEnd > i + 4, dayEnd - (i + 4) <= 2, !isWordByte(at: dayEnd, html), month.count == 3 else { return nil }
+        guard dayEnd > i + 4, dayEnd - (i + 4) <= 2, !isWordByte(at: dayEnd, html) else { return nil }
         // ", 2026"
-        if has(html, Array(", ".utf8), at: dayEnd) {
+        if byte(html, at: dayEnd) == UInt8(ascii: ","), byte(html, at: dayEnd + 1) == UInt8(ascii: " ") {
             let yearEnd = digits(html, from: dayEnd + 2)
             if yearEnd - (dayEnd + 2) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
         }
@@ -162,7 +170,7 @@ enum DateNoBreak {
     }
 
     /// The month whose short name ("Jan" … "Dec") is at `i`, or nil.
-    static func monthIndex(_ html: [UInt8], at i: Int) -> Int? {
+    static func monthIndex(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         guard i + 3 <= html.count else { return nil }
         let key = UInt32(html[i]) << 16 | UInt32(html[i + 1]) << 8 | UInt32(html[i + 2])
         return shortMonthKeys.firstIndex(of: key)
@@ -170,13 +178,16 @@ enum DateNoBreak {
 
     static let shortMonthKeys: [UInt32] = shortMonths.map { m in m.prefix(3).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
 
-    static func digits(_ html: [UInt8], from i: Int) -> Int {
+    static func digits(_ html: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var j = i
         while j < html.count && isDigit(html[j]) { j += 1 }
         return j
     }
 
-    static func has(_ html: [UInt8], _ word: [UInt8], at i: Int) -> Bool {
+    /// The byte at `i`, or nil past the end.
+    static func byte(_ html: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8? { i < html.count ? html[i] : nil }
+
+    static func has(_ html: UnsafeBufferPointer<UInt8>, _ word: [UInt8], at i: Int) -> Bool {
         guard i >= 0, i + word.count <= html.count else { return false }
         for (k, c) in word.enumerated() where html[i + k] != c { return false }
         return true
@@ -187,5 +198,5 @@ enum DateNoBreak {
     static func lower(_ b: UInt8) -> UInt8 { isASCIILetter(b) ? b | 0x20 : b }
     /// Letters, digits and "_": a date does not start or end inside a word ("ID2026年" is no date).
     static func isWordByte(_ b: UInt8) -> Bool { isASCIILetter(b) || isDigit(b) || b == UInt8(ascii: "_") }
-    static func isWordByte(at i: Int, _ html: [UInt8]) -> Bool { i < html.count && isWordByte(html[i]) }
+    static func isWordByte(at i: Int, _ html: UnsafeBufferPointer<UInt8>) -> Bool { i < html.count && isWordByte(html[i]) }
 }
