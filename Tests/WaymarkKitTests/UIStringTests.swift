@@ -14,4 +14,58 @@ struct UIStringTests {
         // A missing value leaves the placeholder visible rather than dropping text.
         #expect(UIString.doneOfDue.text(.en, ["done": "1"]) == "1 of {due} due were done")
     }
+
+    /// The plain reference: the sentence read as a `String`, each `{name}` made a `String` and
+    /// looked up in the dictionary.
+    static func reference(_ key: UIString, _ language: Language, _ values: [String: String]) -> String {
+        let template = key.text(language).utf8
+        var out = ""
+        var index = template.startIndex
+        var literalStart = index
+        while let open = template[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = template[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = String(Substring(template[template.index(after: open)..<close]))
+            if let value = values[name] {
+                out += Substring(template[literalStart..<open])
+                out += BidiIsolation.isolated(value)
+                literalStart = template.index(after: close)
+            }
+            index = template.index(after: open)
+        }
+        out += Substring(template[literalStart...])
+        return out
+    }
+
+    /// Every sentence in both languages, with every name it uses (and others) given values that
+    /// look like placeholders, hold direction controls or are empty, and with none.
+    @Test func fillingInMatchesTheReference() {
+        let names = Set(Language.allCases.flatMap { language in
+            UIString.allCases.flatMap { key -> [String] in
+                let text = key.text(language)
+                return text.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}", omittingEmptySubsequences: false).first.map(String.init) }
+            }
+        }).sorted()
+        #expect(names.contains("date") && names.contains("n") && names.count > 20)
+        let shapes = ["7", "", "{n}", "}{", "名字", "a\u{202E}b", "\u{2067}x", "Café", "{date} – {n}"]
+        var compared = 0
+        for language in Language.allCases {
+            for key in UIString.allCases {
+                for (k, shape) in shapes.enumerated() {
+                    var values = Dictionary(uniqueKeysWithValues: names.enumerated().map { i, name in (name, shapes[(i + k) % shapes.count] + shape) })
+                    values["notUsed"] = "x"
+                    #expect(key.text(language, values) == Self.reference(key, language, values), "\(key) \(language)")
+                    compared += 1
+                }
+                #expect(key.text(language, [:]) == Self.reference(key, language, [:]))
+            }
+        }
+        #expect(compared > 2 * 500 * 9)
+        // Names canonically equal to the sentence's own are the same name, as for a dictionary.
+        // KELVIN SIGN is canonically "K", OHM SIGN "Ω": a dictionary finds them by either.
+        for (asked, given) in [("K", "\u{212A}"), ("\u{03A9}", "\u{2126}"), ("e\u{0301}", "\u{00E9}"), ("K", "k")] {
+            let found = Array(asked.utf8).withUnsafeBufferPointer { UIString.value(named: $0, in: [given: "v"]) }
+            #expect(found == [given: "v"][asked], "\(asked) \(given)")
+        }
+        #expect(Array("K".utf8).withUnsafeBufferPointer { UIString.value(named: $0, in: ["\u{212A}": "v"]) } == "v")
+    }
 }
