@@ -76,8 +76,9 @@ enum DateNoBreak {
         let n = p.count
         // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
         let tagEnd = find(UInt8(ascii: ">"), in: p, from: i + 1).map { $0 + 1 } ?? n
-        guard i + 1 < n, startsSkipped[Int(lower(p[i + 1]))] else { return tagEnd }
+        guard i + 1 < n else { return tagEnd }
         let initial = lower(p[i + 1])
+        guard startsSkipped[Int(initial)] else { return tagEnd }
         for name in skipped where name[0] == initial && matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd

@@ -87,8 +87,8 @@ extension UIString {
             var out: [UInt8] = []
             out.reserveCapacity(t.count + 48)
             var index = 0, literalStart = 0
-            while let open = Self.find(UInt8(ascii: "{"), in: t, from: index) {
-                guard let close = Self.find(UInt8(ascii: "}"), in: t, from: open) else { break }
+            while let open = t[index...].firstIndex(of: UInt8(ascii: "{")) {
+                guard let close = t[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
                 if let value = Self.value(named: UnsafeBufferPointer(rebasing: t[(open + 1)..<close]), in: values) {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: t[literalStart..<open]))
                     var value = value
@@ -113,15 +113,6 @@ extension UIString {
         // A name written with other characters can still be canonically the same text.
         for (name, value) in values where !name.utf8.allSatisfy({ $0 < 0x80 }) && name == String(decoding: key, as: UTF8.self) {
             return value
-        }
-        return nil
-    }
-
-    private static func find(_ byte: UInt8, in t: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var i = from
-        while i < t.count {
-            if t[i] == byte { return i }
-            i += 1
         }
         return nil
     }
