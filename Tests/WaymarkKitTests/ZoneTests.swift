@@ -57,4 +57,22 @@ struct ZoneTests {
             #expect(zone.offset(at: edge) == zone.foundationOffset(at: edge))
         }
     }
+    @Test func wallTimesThroughDaylightSavingChanges() throws {
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        func instant(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ min: Int) throws -> Int64 {
+            let date = try #require(LocalDate(year: y, month: m, day: d))
+            return newYork.instant(of: try #require(LocalDateTime(date: date, hour: h, minute: min, second: 0)))
+        }
+        // Worked out by hand from the US rules for 2026 (clocks forward on March 8 at 02:00 EST,
+        // back on November 1 at 02:00 EDT); 2026-07-01T16:00:00Z is 1,782,921,600.
+        #expect(try instant(2026, 7, 1, 12, 0) == 1_782_921_600)  // EDT, UTC-4
+        #expect(try instant(2026, 1, 15, 9, 30) == 1_768_487_400)  // EST, UTC-5: 14:30Z
+        // 02:30 on March 8 does not exist: read with the offset before the change, UTC-5, so
+        // 07:30Z, which the clocks show as 03:30 EDT.
+        #expect(try instant(2026, 3, 8, 2, 30) == 1_772_955_000)
+        // 01:30 on November 1 happens twice: the first time, in EDT (05:30Z).
+        #expect(try instant(2026, 11, 1, 1, 30) == 1_793_511_000)
+        #expect(try instant(2026, 11, 1, 0, 59) == 1_793_509_140)
+        #expect(try instant(2026, 11, 1, 2, 0) == 1_793_516_400)  // EST again: 07:00Z
+    }
 }

@@ -81,11 +81,11 @@ public struct Zone: Sendable, Hashable {
         let naive = wall.secondsAsUTC
         let before = offset(at: naive - 86_400)
         let after = offset(at: naive + 86_400)
-        // Try the earlier offset first so a repeated hour maps to its first occurrence.
-        for candidate in [max(before, after), min(before, after)] {
-            let instant = naive - Int64(candidate)
-            if offset(at: instant) == candidate { return instant }
-        }
+        // Try the earlier offset first so a repeated hour maps to its first occurrence (two
+        // tries written out, not a loop over an array: every record's time comes through here).
+        let larger = max(before, after), smaller = min(before, after)
+        if offset(at: naive - Int64(larger)) == larger { return naive - Int64(larger) }
+        if offset(at: naive - Int64(smaller)) == smaller { return naive - Int64(smaller) }
         return naive - Int64(before)
     }
 

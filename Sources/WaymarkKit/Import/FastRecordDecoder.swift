@@ -124,10 +124,11 @@ struct FastRecordDecoder {
         return negative ? -value : value
     }
 
-    /// A date-time string, read in `zone`; nil when it is not one (or not a plain string).
-    mutating func moment(in zone: Zone) -> Moment? {
-        guard let raw = rawString(), let parsed = DateTimeText.parse(bytes: raw) else { return nil }
-        return parsed.moment(in: zone)
+    /// A date or date-time string as written, not yet placed in a zone; nil when it is not one
+    /// (or not a plain string).
+    mutating func dateTime() -> DateTimeText.Parsed? {
+        guard let raw = rawString() else { return nil }
+        return DateTimeText.parse(bytes: raw)
     }
 
     /// Where the text of an id lies in the file: a plain string's content or a number token.

@@ -13,14 +13,16 @@ enum RecordDecoders {
     /// The fast path for a point record (see `FastRecordDecoder`): the record and its `id`, or
     /// nil to let `point(_:)` decode it. `level` is the record's nesting level.
     static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int) -> (PointRecord, Range<Int>?)? {
-        var point: Int?, type: String?, name: String?, describe: String?, date: Moment?, id: Range<Int>?
+        // The date is placed in the zone after the walk, so that the callback does not capture
+        // the zone (a copy of it, three references retained and released, for every record).
+        var point: Int?, type: String?, name: String?, describe: String?, date: DateTimeText.Parsed?, id: Range<Int>?
         let ok = d.members(depth: level) { key, d in
             if FastRecordDecoder.equal(key, "point") {
                 point = d.integer()
                 return point != nil
             }
             if FastRecordDecoder.equal(key, "pointDate") {
-                date = d.moment(in: zone)
+                date = d.dateTime()
                 return date != nil
             }
             if FastRecordDecoder.equal(key, "pointType") {
@@ -46,7 +48,7 @@ enum RecordDecoders {
             return d.skip(depth: level)
         }
         guard ok, let point, let date else { return nil }
-        return (PointRecord(point: point, type: type, name: name, describe: describe, date: date), id)
+        return (PointRecord(point: point, type: type, name: name, describe: describe, date: date.moment(in: zone)), id)
     }
 
     static func tag(_ r: inout RecordReader) -> Tag? {
