@@ -16,6 +16,12 @@ struct FastRecordDecoder {
         parser.index = offset
     }
 
+    /// Moves to the record at `offset`: one decoder walks a whole chunk of records, so that its
+    /// parser and interner are not set up and torn down for each.
+    mutating func move(to offset: Int) {
+        parser.index = offset
+    }
+
     /// Calls `field` for each member with the key's bytes; the callback reads the value.
     /// Returns false when the record is not a plain object the fast path can walk.
     mutating func members(depth: Int, _ field: (UnsafeBufferPointer<UInt8>, inout FastRecordDecoder) -> Bool) -> Bool {

@@ -48,7 +48,7 @@ enum RecordDecoders {
             return d.skip(depth: level)
         }
         guard ok, let point, let date else { return nil }
-        return (PointRecord(point: point, type: type, name: name, describe: describe, date: date.moment(in: zone)), id)
+        return (PointRecord(point: point, type: consume type, name: consume name, describe: consume describe, date: date.moment(in: zone)), id)
     }
 
     static func tag(_ r: inout RecordReader) -> Tag? {

@@ -173,12 +173,12 @@ enum RecordsDecoder {
         if idKey != nil { chunk.ids.reserveCapacity(range.count) }
         // Records of a bare array are at nesting level 2, in an envelope at level 3.
         let level = inEnvelope ? 3 : 2
-        let interner = StringInterner()
+        var decoder = FastRecordDecoder(buffer, at: 0, interner: StringInterner())
         for index in range {
             if let fast {
-                var decoder = FastRecordDecoder(buffer, at: starts[index], interner: interner)
+                decoder.move(to: starts[index])
                 if let (item, id) = fast(&decoder, zone, level) {
-                    (slots + chunk.count).initialize(to: item)
+                    (slots + chunk.count).initialize(to: consume item)
                     chunk.count += 1
                     if idKey != nil, let id, !id.isEmpty {
                         let span = RecordID.span(id)

@@ -23,12 +23,14 @@ public struct DailyPoints: Sendable {
         var future = 0
         let todayNumber = today.dayNumber
         var first = todayNumber
-        for (i, record) in points.enumerated() {
-            if record.date.isAfter(now, today: todayNumber) {
+        // By index, in place: `for record in` would copy every record and its strings.
+        for i in points.indices {
+            let date = points[i].date
+            if date.isAfter(now, today: todayNumber) {
                 future += 1
                 continue
             }
-            let day = record.date.dayNumber(in: zone)
+            let day = date.dayNumber(in: zone)
             first = min(first, day)
             days.append(day)
             kept.append(i)

@@ -30,24 +30,28 @@ public struct HabitLog: Sendable {
         // First pass: each habit's first day, so the day arrays are allocated once, and each
         // record's habit (-1 for none, or a record after now), so that a name is looked up once.
         var firsts = [Int](repeating: todayNumber, count: tags.count)
-        var habitOf = [Int32](repeating: -1, count: export.points.count)
-        for (k, record) in export.points.enumerated() where record.type == "tag" {
-            guard let name = record.name, let i = habit(name), !record.date.isAfter(now, today: todayNumber) else { continue }
+        // The loops read the records in place by index: `for record in` copies each record,
+        // retaining and releasing its strings, which both cores share.
+        let points = export.points
+        var habitOf = [Int32](repeating: -1, count: points.count)
+        for k in points.indices where points[k].type == "tag" {
+            guard let name = points[k].name, let i = habit(name), !points[k].date.isAfter(now, today: todayNumber) else { continue }
             habitOf[k] = Int32(truncatingIfNeeded: i)
-            firsts[i] = min(firsts[i], record.date.dayNumber(in: zone))
+            firsts[i] = min(firsts[i], points[k].date.dayNumber(in: zone))
         }
         for skip in export.skips where skip.day.dayNumber <= todayNumber {
             if let i = index[skip.habit] { firsts[i] = min(firsts[i], skip.day.dayNumber) }
         }
         var days = firsts.map { HabitDays(first: LocalDate(dayNumber: $0), last: today) }
-        for (k, record) in export.points.enumerated() where habitOf[k] >= 0 {
+        for k in points.indices where habitOf[k] >= 0 {
             let i = Int(habitOf[k])
-            let d = record.date.dayNumber(in: zone) - firsts[i]
+            let date = points[k].date
+            let d = date.dayNumber(in: zone) - firsts[i]
             guard d >= 0 && d < days[i].count else { continue }
             days[i].checks[d] += 1
-            days[i].points[d] += record.point
-            if let v = record.value, v.isFinite { days[i].amounts[d] += v }
-            if case .instant(let s) = record.date {
+            days[i].points[d] += points[k].point
+            if let v = points[k].value, v.isFinite { days[i].amounts[d] += v }
+            if case .instant(let s) = date {
                 days[i].hours[zone.localDateTime(of: s).hour] += 1
             }
         }

@@ -64,14 +64,17 @@ public struct PointStatistics: Sendable {
         }
         var tagDays = [TagDays](repeating: TagDays(first: daily.firstDayNumber, count: 0), count: named.count)
         let todayNumber = daily.today.dayNumber
-        for record in export.points where record.type == "tag" {
+        // By index, in place: `for record in` would copy every record and its strings.
+        let points = export.points
+        for k in points.indices where points[k].type == "tag" {
             // Names nearly always match byte for byte; Swift's own string equality (canonical
             // equivalence) decides the rest, at the price of normalising.
-            guard let name = record.name, let i = byBytes.index(of: name).map({ tagOfBytes[$0] }) ?? indexByName[name] else { continue }
-            guard !record.date.isAfter(now, today: todayNumber) else { continue }
-            let day = record.date.dayNumber(in: zone)
+            guard let name = points[k].name, let i = byBytes.index(of: name).map({ tagOfBytes[$0] }) ?? indexByName[name] else { continue }
+            let date = points[k].date
+            guard !date.isAfter(now, today: todayNumber) else { continue }
+            let day = date.dayNumber(in: zone)
             if tagDays[i].completions.isEmpty { tagDays[i] = TagDays(first: daily.firstDayNumber, count: todayNumber - daily.firstDayNumber + 1) }
-            tagDays[i].add(day: day, points: record.point)
+            tagDays[i].add(day: day, points: points[k].point)
         }
         self.tagDays = tagDays
         tagList = named

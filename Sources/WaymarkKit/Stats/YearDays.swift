@@ -53,11 +53,13 @@ struct YearDays {
         late = completions
         undated = completions
         hasData = [Bool](repeating: false, count: count)
-        for record in export.points where !record.date.isAfter(now, today: today) {
-            let i = record.date.dayNumber(in: zone) - first
+        // By index, in place: `for record in` would copy every record and its strings.
+        let points = export.points
+        for k in points.indices where !points[k].date.isAfter(now, today: today) {
+            let i = points[k].date.dayNumber(in: zone) - first
             guard i >= 0 && i < count else { continue }
             hasData[i] = true
-            if record.type == "tag" { completions[i] += 1 }
+            if points[k].type == "tag" { completions[i] += 1 }
         }
         for day in noteDays where day - first < count {
             notes[day - first] += 1

@@ -22,8 +22,10 @@ public struct RecordCounts: Sendable, Equatable {
     public init(_ export: Export, zone: Zone = .utc) {
         activity = ActivityCounts(export, zone: zone)
         habits = export.tags.count
-        for point in export.points {
-            if point.type == "tag" { checks += 1 } else { otherPoints += 1 }
+        // By index, in place: `for point in` would copy every record and its strings.
+        let points = export.points
+        for k in points.indices {
+            if points[k].type == "tag" { checks += 1 } else { otherPoints += 1 }
         }
         targets = export.targets.count
         weighings = export.weights.count
@@ -39,7 +41,7 @@ public struct RecordCounts: Sendable, Equatable {
             if first.map({ day < $0 }) ?? true { first = day }
             if last.map({ day > $0 }) ?? true { last = day }
         }
-        export.points.forEach { see($0.date) }
+        for k in points.indices { see(points[k].date) }
         export.weights.forEach { see($0.date) }
         export.bodyFat.forEach { see($0.date) }
         export.moods.forEach { see($0.date) }
