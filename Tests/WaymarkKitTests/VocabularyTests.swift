@@ -135,6 +135,25 @@ import Testing
         #expect(wrap("<p>12月日1日") == "<p><span class=\"date\">12月</span>日<span class=\"date\">1日</span>")
         #expect(wrap("<p>Nov 29,") == "<p><span class=\"date\">Nov 29</span>,")
         #expect(wrap("<p>March 2026, Mar 3,2026") == "<p><span class=\"date\">March 2026</span>, <span class=\"date\">Mar 3</span>,2026")
+        // A tag longer than the bytes looked at one by one, a tag cut off by the page's end, and
+        // a skipped element named in upper and mixed case after a long tag.
+        let long = "<a href=\"" + String(repeating: "x", count: 40) + "\">"
+        #expect(wrap(long + "Nov 29</a>") == long + "<span class=\"date\">Nov 29</span></a>")
+        #expect(wrap("<p>Nov 29<a href=\"x") == "<p><span class=\"date\">Nov 29</span><a href=\"x")
+        #expect(wrap(long + "<TiMe>Nov 29</TIME>Nov 30") == long + "<TiMe>Nov 29</TIME><span class=\"date\">Nov 30</span>")
+        #expect(wrap("<th>Nov 29</th><te>Nov 30</te>") == "<th><span class=\"date\">Nov 29</span></th><te><span class=\"date\">Nov 30</span></te>")
+    }
+
+    /// The first two letters that let a tag be a skipped element are those of the skipped names.
+    @Test func skippedElementsBeginAsListed() {
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z"))
+        for a in letters {
+            for b in letters {
+                let listed = DateNoBreak.skipped.contains { $0[0] == a && $0[1] == b }
+                #expect(DateNoBreak.startsLikeSkipped(a, b) == listed, "\(UnicodeScalar(a))\(UnicodeScalar(b))")
+            }
+        }
+        #expect(!DateNoBreak.startsLikeSkipped(UInt8(ascii: "/"), UInt8(ascii: "s")))
     }
 
     /// The year, month and day signs are found by their bytes: exactly 年, 月 and 日, and no

@@ -74,11 +74,23 @@ enum DateNoBreak {
     /// the bytes are searched with `memchr`.
     static func skipTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let n = p.count
-        // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
-        let tagEnd = find(UInt8(ascii: ">"), in: p, from: i + 1).map { $0 + 1 } ?? n
-        guard i + 1 < n else { return tagEnd }
+        // Attribute values are escaped (`&gt;`), so the first ">" ends the tag. Most tags are
+        // short (`<td>`, `</a>`): their end is looked for byte by byte, the rest with memchr.
+        var tagEnd = n
+        var k = i + 1
+        let near = min(n, i + 24)
+        while k < near && p[k] != UInt8(ascii: ">") { k += 1 }
+        if k < near {
+            tagEnd = k + 1
+        } else if let found = find(UInt8(ascii: ">"), in: p, from: k) {
+            tagEnd = found + 1
+        }
+        guard i + 2 < n else { return tagEnd }
         let initial = lower(p[i + 1])
-        guard startsSkipped[Int(initial)] else { return tagEnd }
+        // Only a tag whose name begins as a skipped element's can be one: its first two letters
+        // are compared here (`<td>`, `<tr>`, `<span>` go no further), not looked up in a global,
+        // which is reached through its initialiser check on every tag.
+        guard startsLikeSkipped(initial, lower(p[i + 2])) else { return tagEnd }
         for name in skipped where name[0] == initial && matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd
@@ -92,9 +104,17 @@ enum DateNoBreak {
         return tagEnd
     }
 
-    /// Whether a byte is the first letter of a skipped element's name, by byte value: any other
-    /// tag is an ordinary one (a table, not a `Set`: every tag of every page is asked).
-    static let startsSkipped: [Bool] = (0..<256).map { b in skipped.contains { $0.first == UInt8(b) } }
+    /// Whether two lower-case letters begin the name of one of `skipped` (head, script, style,
+    /// svg, textarea, time, title); the tests hold this to the list.
+    static func startsLikeSkipped(_ first: UInt8, _ second: UInt8) -> Bool {
+        switch (first, second) {
+        case (UInt8(ascii: "h"), UInt8(ascii: "e")), (UInt8(ascii: "s"), UInt8(ascii: "c")), (UInt8(ascii: "s"), UInt8(ascii: "t")),
+             (UInt8(ascii: "s"), UInt8(ascii: "v")), (UInt8(ascii: "t"), UInt8(ascii: "e")), (UInt8(ascii: "t"), UInt8(ascii: "i")):
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The index of the first `byte` at or after `from`, or nil.
     static func find(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
