@@ -32,11 +32,16 @@ struct ZoneTests {
                 }
             }
             #expect(Moment.day(LocalDate(year: 1969, month: 12, day: 31)!).dayNumber(in: zone) == -1)
+            for seconds in stride(from: Int64(-200_000), through: 1_800_000_000, by: 3_599 * 131 + 7) {
+                #expect(zone.hour(of: seconds) == zone.localDateTime(of: seconds).hour)
+            }
         }
         let shanghai = zones[0]
         // 1970-01-01T00:00+08:00 is the first second of day 0 there, 16:00 UTC the day before.
         #expect(Moment.instant(-8 * 3600).dayNumber(in: shanghai) == 0)
         #expect(Moment.instant(-8 * 3600 - 1).dayNumber(in: shanghai) == -1)
+        // 1969-12-31T23:59:59Z is 07:59:59 in Shanghai, 1970-01-01T00:00:00Z 08:00.
+        #expect(shanghai.hour(of: -1) == 7 && shanghai.hour(of: 0) == 8 && Zone.utc.hour(of: -1) == 23)
         #expect(Streaks.current(today: 10) { $0 >= 7 && $0 != 10 } == 3)  // 9, 8, 7: today not yet scored
         #expect(Streaks.longest(from: 0, to: 9) { $0 % 4 != 3 } == 3)
     }

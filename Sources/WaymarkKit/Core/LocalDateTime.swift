@@ -24,6 +24,12 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
         Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
     }
 
+    /// The hour (0–23) of the wall time `seconds` after 1970-01-01T00:00:00, without working
+    /// out its calendar date.
+    public static func hour(secondsAsUTC seconds: Int64) -> Int {
+        Int(seconds - Int64(dayNumber(secondsAsUTC: seconds)) * 86_400) / 3600
+    }
+
     /// The wall time `seconds` after 1970-01-01T00:00:00.
     public init(secondsAsUTC seconds: Int64) {
         let days = LocalDateTime.dayNumber(secondsAsUTC: seconds)

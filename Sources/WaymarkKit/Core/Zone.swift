@@ -75,6 +75,11 @@ public struct Zone: Sendable, Hashable {
         LocalDateTime(secondsAsUTC: instant + Int64(offset(at: instant)))
     }
 
+    /// The hour (0–23) of the wall time at `instant`: `localDateTime(of:).hour` without the date.
+    public func hour(of instant: Int64) -> Int {
+        LocalDateTime.hour(secondsAsUTC: instant + Int64(offset(at: instant)))
+    }
+
     /// The instant of a wall time. A time skipped by a DST change is read with the offset in force
     /// before it; a repeated time resolves to its first occurrence.
     public func instant(of wall: LocalDateTime) -> Int64 {

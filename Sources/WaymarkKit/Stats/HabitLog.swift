@@ -52,7 +52,7 @@ public struct HabitLog: Sendable {
             days[i].points[d] += points[k].point
             if let v = points[k].value, v.isFinite { days[i].amounts[d] += v }
             if case .instant(let s) = date {
-                days[i].hours[zone.localDateTime(of: s).hour] += 1
+                days[i].hours[zone.hour(of: s)] += 1
             }
         }
         for skip in export.skips {

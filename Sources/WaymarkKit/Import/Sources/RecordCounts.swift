@@ -34,10 +34,11 @@ public struct RecordCounts: Sendable, Equatable {
         notes = export.notes.count
         moods = export.moods.count
         skips = export.skips.count
-        var first: LocalDate?
-        var last: LocalDate?
+        // Day numbers, made dates once at the end: a million records pass through here.
+        var first: Int?
+        var last: Int?
         func see(_ moment: Moment?) {
-            guard let day = moment?.localDate(in: .utc) else { return }
+            guard let day = moment?.dayNumber(in: .utc) else { return }
             if first.map({ day < $0 }) ?? true { first = day }
             if last.map({ day > $0 }) ?? true { last = day }
         }
@@ -47,8 +48,8 @@ public struct RecordCounts: Sendable, Equatable {
         export.moods.forEach { see($0.date) }
         export.notes.forEach { see($0.date) }
         export.skips.forEach { see(.day($0.day)) }
-        self.first = first
-        self.last = last
+        self.first = first.map { LocalDate(dayNumber: $0) }
+        self.last = last.map { LocalDate(dayNumber: $0) }
     }
 
     public var total: Int { habits + checks + otherPoints + targets + weighings + bodyFat + todos + notes + moods + skips + activity.total }
