@@ -70,8 +70,9 @@ enum DateNoBreak {
     }
 
     /// The index after the tag at `i` (`<…>`), or after the whole element when it is one whose
-    /// content is skipped. Pages are mostly tags (a year's calendar alone has 1,100 cells), so
-    /// the bytes are searched with `memchr`.
+    /// content is skipped. Pages are mostly tags (a year's calendar alone has 1,100 cells, a
+    /// month of points ten tags a row): a short tag's end is found byte by byte, a longer one's
+    /// and a skipped element's end with `memchr`.
     static func skipTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let n = p.count
         // Attribute values are escaped (`&gt;`), so the first ">" ends the tag. Most tags are
