@@ -45,15 +45,19 @@ struct SiteWatcherTests {
         let calls = Calls()
         // A quiet period longer than the default 25 ms: on a loaded machine the test's own write
         // and rename can land further apart than that, and then they are rightly two changes.
-        let watcher = SiteWatcher(paths: [dir.file("export")], method: method, quietPeriod: 0.2, maxDelay: 1) { calls.record() }
+        let watcher = SiteWatcher(paths: [dir.file("export")], method: method, quietPeriod: 0.5, maxDelay: 2) { calls.record() }
         defer { watcher.stop() }
         // A burst, as an editor saves: a temporary file, then renamed over the real one.
+        let start = Date()
         dir.write("export/notes/b.md.tmp", "# B")
         try? FileManager.default.moveItem(atPath: dir.file("export/notes/b.md.tmp"), toPath: dir.file("export/notes/b.md"))
-        #expect(calls.wait(for: 1, timeout: 2))
-        usleep(400_000)
-        // inotify sees the burst as one; a scan may fall between the write and the rename.
-        if method == .native { #expect(calls.count == 1) } else { #expect((1...2).contains(calls.count)) }
+        let burst = Date().timeIntervalSince(start)
+        #expect(calls.wait(for: 1, timeout: 5))
+        usleep(900_000)
+        // inotify sees a burst within the quiet period as one. A scan may fall between the write
+        // and the rename, and so may a machine so busy (the whole suite on two cores) that the
+        // test's own burst took half the quiet period: then two changes are right.
+        if method == .native && burst < 0.25 { #expect(calls.count == 1) } else { #expect((1...2).contains(calls.count)) }
         // The folder made during the burst is watched from then on.
         dir.write("export/notes/b.md", "# B, edited")
         #expect(calls.wait(for: 2, timeout: 2))
