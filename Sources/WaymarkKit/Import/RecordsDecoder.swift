@@ -108,32 +108,11 @@ enum RecordsDecoder {
             return ([], empty)
         }
 
-        // Duplicate ids, across chunks: equal ids have equal hashes, so each core takes the ids
-        // of one hash partition. The finder knows an id by its chunk and place in that chunk's
-        // list (one 64-bit position), so the lists are not copied into it. Warnings come out in
-        // file order.
+        // Duplicate ids, across chunks; warnings come out in file order.
         let finished = done.compactMap { $0 }
-        let lists = finished.map(\.ids)
         let partitions = idKey == nil ? 0 : max(1, min(parallelism.cores, starts.count / recordsPerPartition))
-        let found = parallelism.map(Array(0..<partitions)) { p -> [(index: Int, first: Int, id: String)] in
-            source.withUnsafeBufferPointer { buffer in
-                func entry(_ position: UInt64) -> (index: Int, id: RecordID, hash: UInt64) {
-                    lists[Int(truncatingIfNeeded: position >> 32)][Int(truncatingIfNeeded: position & 0xFFFF_FFFF)]
-                }
-                var finder = DuplicateFinder(expected: starts.count / partitions + 16)
-                var hits: [(index: Int, first: Int, id: String)] = []
-                for (c, list) in lists.enumerated() {
-                    for (k, item) in list.enumerated() where Int(item.hash % UInt64(partitions)) == p {
-                        let position = UInt64(c) << 32 | UInt64(k)
-                        if let first = finder.insert(position, hash: item.hash, hashAt: { entry($0).hash },
-                                                     same: { RecordID.same(entry($0).id, item.id, in: buffer) }) {
-                            hits.append((item.index, entry(first).index, item.id.text(in: buffer)))
-                        }
-                    }
-                }
-                return hits
-            }
-        }.flatMap { $0 }.sorted { $0.index < $1.index }
+        let found = DuplicateIDSearch.hits(finished.map(\.ids), partitions: partitions, in: source, parallelism: parallelism)
+            .sorted { $0.index < $1.index }
 
         var invalid = 0
         for chunk in finished {
