@@ -118,6 +118,24 @@ struct ArchivePagesTests {
         #expect(!jan.contains("Jan 2, 2024</time></td>"))
     }
 
+    /// The table of records wraps the dates in its names and descriptions itself, once each, as
+    /// the page's pass would; the heading's date stays in its `<time>`.
+    @Test func datesInRecordNamesAreKeptOnOneLineOnce() throws {
+        let export = Export(
+            points: [
+                PointRecord(point: 2, type: "tag", name: "Run Nov 29", date: Self.at("2024-01-02", hour: 7)),
+                PointRecord(point: -4, type: "shop", name: "Tea 12月8日", describe: "Mar 3 – Mar 5 & more", date: Self.at("2024-01-02", hour: 15)),
+            ],
+            tags: [Tag(name: "Run Nov 29", point: 2)])
+        let jan = page(try renderSite(export, Self.options), "points/2024-01.html")
+        #expect(jan.contains(#"<tr><td>07:00</td><td>+2</td><td>Habit</td><td><a href="../habits/run-nov-29.html">Run <span class="date">Nov 29</span></a></td></tr>"#))
+        #expect(jan.contains(#"<td>Tea <span class="date">12月8日</span><span class="describe"><span class="date">Mar 3 –</span> <span class="date">Mar 5</span> &amp; more</span></td>"#))
+        #expect(jan.contains(#"<time datetime="2024-01-02">Tue, Jan 2</time>"#))
+        #expect(!jan.contains(#"<span class="date"><span class="date">"#))
+        let index = page(try renderSite(export, Self.options), "points/index.html")
+        #expect(index.contains(#">Run <span class="date">Nov 29</span></a></td></tr>"#))
+    }
+
     @Test func thePointsIndexShowsWholeDaysAndAYearByMonthArchive() throws {
         let index = page(try renderSite(Self.months, Self.options), "points/index.html")
         #expect(index.contains(#"<tr><th scope="row"><a href="../years/2024.html">2024</a></th><td class="num"><a href="2024-01.html">5</a></td><td class="num"></td><td class="num"><a href="2024-03.html">2</a></td>"#))

@@ -100,6 +100,20 @@ struct TemplateTests {
         #expect(try sections.render("s", ["h": .htmlBytes([0x3C])]) == "yes")
     }
 
+    @Test func finishedMarkupIsWrittenAndItsPlaceReported() throws {
+        let set = try TemplateSet(["p": "ab{{{f}}}-{{#list}}{{{f}}}{{/list}}|{{f}}|{{{empty}}}."])
+        let f = Array("<i>x</i>".utf8)
+        var finished: [Range<Int>] = []
+        let out = try set.renderBytes("p", [["f": .finishedHTML(f), "list": [1, 2], "empty": .finishedHTML([])]], finished: &finished)
+        #expect(String(decoding: out, as: UTF8.self) == "ab<i>x</i>-<i>x</i><i>x</i>|&lt;i&gt;x&lt;/i&gt;|.")
+        // Where each unescaped value lies, in order; escaped it is text, and an empty one is nowhere.
+        #expect(finished == [2..<10, 11..<19, 19..<27])
+        #expect(finished.allSatisfy { Array(out[$0]) == f })
+        let sections = try TemplateSet(["s": "{{#h}}yes{{/h}}{{^h}}no{{/h}}"])
+        #expect(try sections.render("s", ["h": .finishedHTML([])]) == "no")
+        #expect(try sections.render("s", ["h": .finishedHTML([0x3C])]) == "yes")
+    }
+
     @Test func escapingCoversQuotesAndApostrophes() throws {
         let set = try TemplateSet(["p": "<a title=\"{{t}}\" data-x='{{t}}'>"])
         #expect(try set.render("p", ["t": "\"><svg onload=alert(1)>'"]) == "<a title=\"&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;\" data-x='&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;'>")

@@ -144,6 +144,40 @@ import Testing
         #expect(wrap("<th>Nov 29</th><te>Nov 30</te>") == "<th><span class=\"date\">Nov 29</span></th><te><span class=\"date\">Nov 30</span></te>")
     }
 
+    /// Markup whose maker wrapped its dates (`wrapText` on each piece of text) is left alone, and
+    /// the page comes out as the whole-page pass makes it from the unwrapped markup.
+    @Test func finishedMarkupIsLeftAndItsTextWrapsAsInThePage() {
+        func text(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
+        let page = Array("<p>Nov 29</p><b>Nov 30</b><p>Dec 1</p>".utf8)
+        #expect(text(DateNoBreak.wrap(page, leaving: [13..<26]))
+                == "<p><span class=\"date\">Nov 29</span></p><b>Nov 30</b><p><span class=\"date\">Dec 1</span></p>")
+        #expect(text(DateNoBreak.wrap(page, leaving: [0..<13, 13..<26, 26..<38])) == text(page))
+        // Inside an element the pass skips, a finished range changes nothing either.
+        let svg = Array("<svg><g>Nov 1</g></svg><p>Nov 2</p>".utf8)
+        #expect(text(DateNoBreak.wrap(svg, leaving: [5..<18])) == "<svg><g>Nov 1</g></svg><p><span class=\"date\">Nov 2</span></p>")
+        // The plain reference: the whole page wrapped at once. Pieces of text made of dates and
+        // near-dates, each alone and in a cell between two tags, with dates just outside it.
+        let fragments = ["Nov 29", ", 2026", " – ", "Dec 3", "12月", "8日", "2026年", " ", "x", "May", "5", "&amp;", "ID", "—", "November ", "年", ",", "_"]
+        var seed: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        var changed = 0
+        for _ in 0..<2_000 {
+            let piece = Array((0..<(1 + next(6))).map { _ in fragments[next(fragments.count)] }.joined().utf8)
+            let before = Array("<p>Oct 1</p>Oct 2<td>".utf8), after = Array("</td>Oct 3".utf8)
+            let reference = DateNoBreak.wrap(before + piece + after)
+            let wrapped = DateNoBreak.wrapText(piece)
+            if wrapped != piece { changed += 1 }
+            let cell = Array("<td>".utf8) + wrapped + Array("</td>".utf8)
+            let start = before.count - 4
+            let finished = Array(before.dropLast(4)) + cell + Array(after.dropFirst(5))
+            #expect(text(DateNoBreak.wrap(finished, leaving: [start..<(start + cell.count)])) == text(reference), "\(text(piece))")
+        }
+        #expect(changed > 500)
+    }
+
     /// The first two letters that let a tag be a skipped element are those of the skipped names.
     @Test func skippedElementsBeginAsListed() {
         let letters = (UInt8(ascii: "a")...UInt8(ascii: "z"))

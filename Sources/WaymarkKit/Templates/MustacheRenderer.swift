@@ -16,6 +16,8 @@ struct MustacheRenderer {
     /// The data the render started with, measured only when the first budget runs out.
     private let data: [TemplateValue]
     private var measured = false
+    /// Where each `.finishedHTML` value was written into the output, in order.
+    private(set) var finished: [Range<Int>] = []
 
     init(set: TemplateSet, template: String, data: [TemplateValue] = []) {
         self.set = set
@@ -134,7 +136,7 @@ struct MustacheRenderer {
         return current
     }
 
-    private func append(_ value: TemplateValue, escaped: Bool, into out: inout [UInt8]) {
+    private mutating func append(_ value: TemplateValue, escaped: Bool, into out: inout [UInt8]) {
         switch value {
         case .null, .array, .object: break
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -144,6 +146,13 @@ struct MustacheRenderer {
             if escaped { HTMLEscape.append(html, to: &out) } else { out.append(contentsOf: html.utf8) }
         case .htmlBytes(let bytes):
             if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else { out.append(contentsOf: bytes) }
+        case .finishedHTML(let bytes):
+            // Escaped, it is text like any other, which the page's passes must see.
+            if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else {
+                let start = out.count
+                out.append(contentsOf: bytes)
+                if !bytes.isEmpty { finished.append(start..<out.count) }
+            }
         case .string(let s):
             if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
         }

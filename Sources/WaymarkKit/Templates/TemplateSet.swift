@@ -56,6 +56,13 @@ public final class TemplateSet: Sendable {
     /// Renders the template `name` as UTF-8 bytes, looking names up from the last context of
     /// `stack` to the first (a page's own values before those every page shares).
     func renderBytes(_ name: String, _ stack: [TemplateValue]) throws(TemplateError) -> [UInt8] {
+        var finished: [Range<Int>] = []
+        return try renderBytes(name, stack, finished: &finished)
+    }
+
+    /// As `renderBytes(_:_:)`, and `finished` is where each `.finishedHTML` value was written
+    /// unescaped, in order.
+    func renderBytes(_ name: String, _ stack: [TemplateValue], finished: inout [Range<Int>]) throws(TemplateError) -> [UInt8] {
         guard let nodes = parsed[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
@@ -67,7 +74,7 @@ public final class TemplateSet: Sendable {
         for case .object(let members) in stack {
             for value in members.values {
                 switch value {
-                case .htmlBytes(let b): hint += b.count
+                case .htmlBytes(let b), .finishedHTML(let b): hint += b.count
                 case .html(let h): hint += h.utf8.count
                 default: break
                 }
@@ -77,6 +84,7 @@ public final class TemplateSet: Sendable {
         var stack = stack
         stack.reserveCapacity(stack.count + 8)
         try renderer.render(nodes, stack: &stack, overrides: [:], into: &out)
+        finished = renderer.finished
         return out
     }
 

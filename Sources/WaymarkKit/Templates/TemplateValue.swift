@@ -12,6 +12,10 @@ public enum TemplateValue: Sendable, Equatable {
     case html(String)
     /// Markup Waymark produced as UTF-8 bytes (large tables), written as it is.
     case htmlBytes([UInt8])
+    /// Markup Waymark produced as UTF-8 bytes that is final for the page: written as it is
+    /// where unescaped, and its place in the output reported (`TemplateSet.renderBytes(_:_:finished:)`)
+    /// so that a pass over the whole page can leave it alone. It begins and ends with a tag.
+    case finishedHTML([UInt8])
     case array([TemplateValue])
     case object([String: TemplateValue])
 
@@ -21,7 +25,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .null, .bool(false): return true
         case .array(let a): return a.isEmpty
         case .string(let s), .html(let s): return s.isEmpty
-        case .htmlBytes(let b): return b.isEmpty
+        case .htmlBytes(let b), .finishedHTML(let b): return b.isEmpty
         default: return false
         }
     }

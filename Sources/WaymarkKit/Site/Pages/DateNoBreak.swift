@@ -22,14 +22,26 @@ enum DateNoBreak {
     static let shortMonths: [[UInt8]] = LocaleFormat.monthsShort.map { Array($0.utf8) }
     static let longMonths: [[UInt8]] = LocaleFormat.monthsLong.map { Array($0.utf8) }
 
-    /// `html` with its dates wrapped; the same bytes when it has none.
-    static func wrap(_ html: [UInt8]) -> [UInt8] {
+    /// `html` with its dates wrapped; the same bytes when it has none. The `finished` ranges
+    /// (in order, each beginning and ending with a tag, none inside another) are left as they
+    /// are: markup whose maker wrapped its dates already, as this pass would have (`wrapText`).
+    static func wrap(_ html: [UInt8], leaving finished: [Range<Int>] = []) -> [UInt8] {
         var out: [UInt8] = []
         var copied = 0  // bytes of `html` before this index are in `out` (once something changed)
         let n = html.count
         html.withUnsafeBufferPointer { p in
             var i = 0
+            var next = 0  // the first of `finished` not yet passed
+            // The scan runs up to the next finished range, then jumps over it; dates and tags
+            // are still read in the whole page, so what lies around a range is seen as before.
+            var stop = finished.first?.lowerBound ?? n
             while i < n {
+                if i >= stop {
+                    i = max(i, finished[next].upperBound)
+                    next += 1
+                    stop = next < finished.count ? max(finished[next].lowerBound, i) : n
+                    continue
+                }
                 let b = p[i]
                 if b == UInt8(ascii: "<") {
                     i = skipTag(p, at: i)
@@ -68,6 +80,11 @@ enum DateNoBreak {
         out.append(contentsOf: html[copied..<n])
         return out
     }
+
+    /// `text` (page text between two tags, already escaped) with its dates wrapped, as `wrap`
+    /// wraps them in a whole page: a date neither begins nor ends at a tag, so text cut at tags
+    /// is wrapped the same alone.
+    static func wrapText(_ text: [UInt8]) -> [UInt8] { wrap(text) }
 
     /// The index after the tag at `i` (`<…>`), or after the whole element when it is one whose
     /// content is skipped. Pages are mostly tags (a year's calendar alone has 1,100 cells, a

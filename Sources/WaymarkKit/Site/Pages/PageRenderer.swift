@@ -90,6 +90,8 @@ struct PageRenderer: Sendable {
         own["pageTitle"] = .string(title)
         if let sharing { own["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         // The page's own values are looked up first, then those every page shares: no merged copy.
-        return SiteFile(path: path, bytes: DateNoBreak.wrap(try templates.renderBytes(template, [.object(common), .object(own)])))
+        var finished: [Range<Int>] = []
+        let html = try templates.renderBytes(template, [.object(common), .object(own)], finished: &finished)
+        return SiteFile(path: path, bytes: DateNoBreak.wrap(html, leaving: finished))
     }
 }

@@ -37,7 +37,7 @@ enum PointsPages {
             "habits": .array(habits),
             "spending": spending(content, phrases, r),
             "archive": archive,
-            "table": .htmlBytes(table(shown, content, r, page: "points/index.html", longDates: true)),
+            "table": .finishedHTML(table(shown, content, r, page: "points/index.html", longDates: true)),
             "truncated": .bool(shown.count < content.pointsNewestFirst.count),
             "empty": .bool(shown.isEmpty),
         ])
@@ -121,7 +121,7 @@ enum PointsPages {
             "neighbours": .bool(months.count > 1),
             "calendar": .htmlBytes(MonthCalendar.html(figures, r)),
             "habits": .array(habits),
-            "table": .htmlBytes(table(m.records, content, r, page: "points/\(m.slug).html", longDates: false)),
+            "table": .finishedHTML(table(m.records, content, r, page: "points/\(m.slug).html", longDates: false)),
         ])
     }
 
@@ -145,25 +145,36 @@ enum PointsPages {
     /// with its time. Records arrive newest first, so a day's rows are contiguous; they are
     /// gathered before the heading, which shows their sum. `page` is the table's page (for links);
     /// `longDates` adds the year to the day headings. (Target pages show their records with it too.)
+    /// The table is finished markup (`TemplateValue.finishedHTML`): its text has its dates wrapped
+    /// as `DateNoBreak` wraps a page's, so the page's pass need not read its rows again. Numbers
+    /// and clock times cannot be dates; every other piece of text goes through `DateNoBreak.wrapText`
+    /// (the day's heading is in a `<time>`, which the pass leaves alone).
     static func table<Records: Collection<PointRecord>>(_ records: Records, _ content: SiteContent, _ r: PageRenderer,
                                                         page: String = "points/index.html", longDates: Bool = true) -> [UInt8] {
         guard !records.isEmpty else { return [] }
         let phrases = r.phrases
         var out = HTMLBytes(capacity: records.count * 100 + 400)
         out.markup("<table class=\"records points-table\">\n<caption class=\"visually-hidden\">")
-        out.text(r.text(.pointRecords))
+        out.raw(dated(r.text(.pointRecords)))
         out.markup("</caption>\n<thead><tr><th scope=\"col\">")
-        out.text(r.text(.time))
+        out.raw(dated(r.text(.time)))
         out.markup("</th><th scope=\"col\">")
-        out.text(r.text(.points))
+        out.raw(dated(r.text(.points)))
         out.markup("</th><th scope=\"col\">")
-        out.text(r.text(.type))
+        out.raw(dated(r.text(.type)))
         out.markup("</th><th scope=\"col\">")
-        out.text(r.text(.name))
+        out.raw(dated(r.text(.name)))
         out.markup("</th></tr></thead>\n")
         var typeLabels: [String: [UInt8]] = [:]
-        // A habit check's name links to the habit's page: the link's opening is made once per name.
-        var habitNames = ExactNames(), habitLinks: [[UInt8]?] = []  // numbered as `habitNames`; nil: no page
+        // A habit check's name links to the habit's page: the cell (link and name) is made once
+        // per name, and so is every other name's and description's text.
+        var habitNames = ExactNames(), habitCells: [[UInt8]] = []  // numbered as `habitNames`
+        var texts = ExactNames(), textPieces: [[UInt8]] = []  // numbered as `texts`
+        func piece(_ text: String) -> [UInt8] {
+            let (number, new) = texts.insert(text)
+            if new { textPieces.append(dated(text)) }
+            return textPieces[number]
+        }
         let root = SitePath.root(from: page)
         var lastType: String?? = .none, label: [UInt8] = []
         // The day being gathered: its rows and sums, written out when the next day begins.
@@ -180,7 +191,7 @@ enum PointsPages {
             out.text(r.text(.recordsDayHeading, ["weekday": r.format.weekday(date),
                                                  "date": longDates ? r.format.longDate(date) : r.format.shortDate(date)]))
             out.markup("</time> <span class=\"day-total\">")
-            out.text(phrases.counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)]))
+            out.raw(dated(phrases.counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)])))
             out.markup("</span>")
             if spent > 0 {
                 out.markup(" <span class=\"spent\">−")
@@ -221,9 +232,7 @@ enum PointsPages {
             if lastType != .some(record.type) {
                 let key = record.type ?? "\u{0}"
                 if let known = typeLabels[key] { label = known } else {
-                    var escaped = HTMLBytes(capacity: 16)
-                    escaped.text(typeLabel(record.type, r))
-                    label = escaped.bytes
+                    label = dated(typeLabel(record.type, r))
                     typeLabels[key] = label
                 }
                 lastType = .some(record.type)
@@ -244,27 +253,28 @@ enum PointsPages {
             day.raw(label)
             day.markup("</td><td>")
             if let name = record.name {
-                var link: [UInt8]?
                 if record.type == "tag" {
                     let (number, new) = habitNames.insert(name)
                     if new {
-                        habitLinks.append(HabitPages.path(name, content).map { path in
-                            var a = HTMLBytes(capacity: 48)
-                            a.markup("<a href=\"")
-                            a.text(root + path)
-                            a.markup("\">")
-                            return a.bytes
-                        })
+                        var cell = HTMLBytes(capacity: 64)
+                        let path = HabitPages.path(name, content)
+                        if let path {
+                            cell.markup("<a href=\"")
+                            cell.text(root + path)
+                            cell.markup("\">")
+                        }
+                        cell.raw(dated(name))
+                        if path != nil { cell.markup("</a>") }
+                        habitCells.append(cell.bytes)
                     }
-                    link = habitLinks[number]
+                    day.raw(habitCells[number])
+                } else {
+                    day.raw(piece(name))
                 }
-                if let link { day.raw(link) }
-                day.text(name)
-                if link != nil { day.markup("</a>") }
             }
             if let describe = record.describe, !describe.isEmpty {
                 day.markup("<span class=\"describe\">")
-                day.text(describe)
+                day.raw(piece(describe))
                 day.markup("</span>")
             }
             day.markup("</td></tr>\n")
@@ -272,5 +282,12 @@ enum PointsPages {
         closeDay()
         out.markup("</table>")
         return out.bytes
+    }
+
+    /// `text` escaped, with its dates wrapped as the page's pass would wrap them.
+    static func dated(_ text: String) -> [UInt8] {
+        var escaped = HTMLBytes(capacity: text.utf8.count + 8)
+        escaped.text(text)
+        return DateNoBreak.wrapText(escaped.bytes)
     }
 }

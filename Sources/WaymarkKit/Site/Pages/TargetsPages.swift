@@ -186,7 +186,7 @@ enum TargetsPages {
         let entry = content.targets[scheduled.index]
         let records = content.points.earned[entry.target.name] ?? []
         var data = item(scheduled, content, r, root: "../", onItsPage: true).objectValue
-        data["records"] = .htmlBytes(PointsPages.table(records[...], content, r))
+        data["records"] = .finishedHTML(PointsPages.table(records[...], content, r))
         data["hasRecords"] = .bool(!records.isEmpty)
         return try r.page(path(entry), template: "target", title: entry.target.name, section: "targets",
                           description: entry.pageHTML.map { NoteExcerpt.make(html: Array($0.utf8), title: entry.target.name) }, data)
