@@ -45,4 +45,38 @@ struct SourceTextTests {
             }
         }
     }
+
+    /// Checked in parts side by side, every file gives the answer of one front-to-back scan:
+    /// characters of two, three and four bytes across every cut, bad bytes and NULs near the cuts.
+    @Test func partsAgreeWithOneScan() {
+        var seed: UInt64 = 9
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("表".utf8), Array("🙂".utf8), [0x0A]]
+        let bad: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xE6, 0x9C], [0xF5], [0x00], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80]]
+        var splitWithBadNearACut = 0
+        for trial in 0..<400 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(40 + next(60)) { bytes += pieces[next(pieces.count)] }
+            if trial % 4 != 0 {
+                // A bad sequence somewhere, often right at a cut of two or three parts.
+                let cuts = [bytes.count / 2, bytes.count / 3, bytes.count * 2 / 3]
+                let at = trial % 2 == 0 ? min(bytes.count, cuts[next(3)] + next(5) - 2) : next(bytes.count + 1)
+                bytes.insert(contentsOf: bad[next(bad.count)], at: at)
+                splitWithBadNearACut += 1
+            }
+            let whole = bytes.withUnsafeBufferPointer { SourceText.scan($0, stopAtNUL: true) }
+            for cores in [2, 3] {
+                let parts = SourceText.scan(bytes, parallelism: Parallelism(cores: cores), bytesPerPart: 8)
+                #expect(parts.nul == whole.nul, "\(bytes)")
+                if !whole.nul { #expect(parts.invalid == whole.invalid, "\(bytes)") }
+            }
+        }
+        #expect(splitWithBadNearACut == 300)
+        // Four continuation bytes at a cut: the whole scan answers.
+        let run = Array(repeating: UInt8(ascii: "a"), count: 30) + [0x80, 0x80, 0x80, 0x80, 0x80] + Array(repeating: UInt8(ascii: "a"), count: 30)
+        #expect(SourceText.scan(run, parallelism: Parallelism(cores: 2), bytesPerPart: 8).invalid == 30)
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bytes of a text file after the encoding checks every reader needs: a UTF-8 BOM is removed,
 /// UTF-16/32 and invalid UTF-8 are refused with the position of the first bad byte.
 public struct SourceText: Sendable {
@@ -12,6 +14,11 @@ public struct SourceText: Sendable {
     }
 
     public init(checking raw: [UInt8]) throws(EncodingError) {
+        try self.init(checking: raw, parallelism: .serial)
+    }
+
+    /// As `init(checking:)`, a large file's bytes checked in parts side by side.
+    init(checking raw: [UInt8], parallelism: Parallelism) throws(EncodingError) {
         if raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
             throw EncodingError(line: 1, column: 1, message: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
         }
@@ -21,7 +28,7 @@ public struct SourceText: Sendable {
         }
         // UTF-16 without a BOM shows up as NUL bytes between ASCII characters; text never holds NUL.
         // One pass looks for both; a NUL anywhere is reported before bad UTF-8.
-        let (hasNUL, bad) = body.withUnsafeBufferPointer { SourceText.scan($0, stopAtNUL: true) }
+        let (hasNUL, bad) = SourceText.scan(body, parallelism: parallelism)
         if hasNUL, let nul = body.firstIndex(of: 0) {
             if nul < 4 {
                 throw EncodingError(line: 1, column: 1, message: "the file contains NUL bytes; it looks like UTF-16 or binary data, save it as UTF-8 text")
@@ -44,6 +51,39 @@ public struct SourceText: Sendable {
 
     static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         scan(b, stopAtNUL: false).invalid
+    }
+
+    /// Bytes per part below which a check is not split.
+    static let bytesPerPart = 4 << 20
+
+    /// `scan(b, stopAtNUL: true)`, in as many parts as `parallelism` has cores when the bytes are
+    /// many. Each part begins at a byte that is not a continuation byte, so a character never
+    /// spans two parts: one that would is broken at the same byte in a whole scan too (the byte
+    /// after the cut cannot continue it). A NUL in any part counts; otherwise the first part
+    /// with bad UTF-8 says where.
+    static func scan(_ b: [UInt8], parallelism: Parallelism, bytesPerPart: Int = bytesPerPart) -> (nul: Bool, invalid: Int?) {
+        let parts = min(parallelism.cores, b.count / max(4, bytesPerPart))
+        guard parts > 1 else { return b.withUnsafeBufferPointer { scan($0, stopAtNUL: true) } }
+        var cuts = [0]
+        for k in 1..<parts {
+            var cut = b.count * k / parts
+            // Four continuation bytes in a row are never valid UTF-8: then the whole scan decides.
+            for _ in 0..<4 where b[cut] & 0xC0 == 0x80 { cut += 1 }
+            guard b[cut] & 0xC0 != 0x80 else { return b.withUnsafeBufferPointer { scan($0, stopAtNUL: true) } }
+            cuts.append(cut)
+        }
+        cuts.append(b.count)
+        let bounds = cuts
+        let found = Mutex<[(nul: Bool, invalid: Int?)]>(Array(repeating: (false, nil), count: parts))
+        parallelism.perform(parts) { k in
+            let result = b.withUnsafeBufferPointer { whole in
+                scan(UnsafeBufferPointer(rebasing: whole[bounds[k]..<bounds[k + 1]]), stopAtNUL: true)
+            }
+            found.withLock { $0[k] = (result.nul, result.invalid.map { $0 + bounds[k] }) }
+        }
+        let results = found.withLock { $0 }
+        if results.contains(where: \.nul) { return (true, nil) }
+        return (false, results.lazy.compactMap(\.invalid).first)
     }
 
     /// The offset of the first byte that breaks UTF-8 and, with `stopAtNUL`, whether the bytes

@@ -28,7 +28,7 @@ enum RecordsDecoder {
         let empty = ImportResult.FileSummary(file: file, records: 0, invalid: 0)
         let text: SourceText
         do {
-            text = try SourceText(checking: bytes)
+            text = try SourceText(checking: bytes, parallelism: parallelism)
         } catch {
             diagnostics.append(.error(file, .lineColumn(line: error.line, column: error.column), error.message))
             return ([], empty)
