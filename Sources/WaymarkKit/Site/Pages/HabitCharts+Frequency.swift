@@ -33,7 +33,7 @@ extension HabitCharts {
             return numerical ? f.amount(m.values[w]) : f.integer(Int(m.values[w]))
         }
         return [
-            "chart": .html(chart),
+            "chart": .chart(chart),
             "weekdayNames": .array((1...7).map { .string(phrases.weekday($0)) }),
             "rows": .array(shown.reversed().map { m in
                 ["month": .string(f.monthYear(year: m.start.year, month: m.start.month)),

@@ -13,14 +13,14 @@ enum HabitCharts {
         let strengthDescription = r.text(.strengthDescription, [
             "now": HabitPages.percent(h.score, f), "start": f.longDate(h.days.first)])
         var out: [String: TemplateValue] = [
-            "strengthChart": .html(strength(first: h.days.first, values: h.scores, id: "strength", title: r.text(.strengthChartTitle),
+            "strengthChart": .chart(strength(first: h.days.first, values: h.scores, id: "strength", title: r.text(.strengthChartTitle),
                                             description: strengthDescription, color: h.tag.color, r)),
             "strengthTable": monthlyTable(first: h.days.first, values: h.scores, r),
             "history": .array(historyLimits.enumerated().map { i, view in history(h, view.unit, id: view.id, limit: view.limit, checked: i == 0, phrases, r) }),
-            "calendar": .htmlBytes(calendar(h, today: today, phrases, r)),
+            "calendar": .chart(calendar(h, today: today, phrases, r)),
             "weekdays": weekdays(h, phrases, r),
             "frequency": frequency(h, months: HabitFrequency.lastYear(h.days, numerical: h.countsAmounts), phrases, r),
-            "ring": .html(ring(h, r)),
+            "ring": .chart(ring(h, r)),
         ]
         // A weekly or monthly habit's streaks are in its own period (`HabitGoal.streaks`).
         let unit = h.goal.ownUnit
@@ -29,7 +29,7 @@ enum HabitCharts {
         out["amountHeader"] = .string(r.text(h.countsAmounts ? .amount : .completions))
         if !best.isEmpty {
             out["streaks"] = [
-                "chart": .html(streakChart(best, h, today: today, phrases, r)),
+                "chart": .chart(streakChart(best, h, today: today, phrases, r)),
                 "note": unit.map { .string(r.text($0 == .week ? .periodStreaksNote : .periodStreaksNoteMonth)) } ?? .null,
                 "rows": .array(best.map { s in
                     ["start": .string(f.longDate(s.start)), "end": .string(f.longDate(s.end)), "length": .string(phrases.length(measure(s), in: unit))]
@@ -160,7 +160,7 @@ enum HabitCharts {
                            tickLabel: tick, wholeNumbers: !numerical)
             + "</div>"
         return [
-            "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .html(chart),
+            "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .chart(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
             "rows": .array(buckets.indices.reversed().map { i in ["when": .string(names[i]), "value": .string(amounts[i])] }),
         ]
@@ -322,7 +322,7 @@ enum HabitCharts {
             BarChart.Bar(title: phrases.weekday(i + 1) + " · " + r.format.integer(n), label: phrases.weekday(i + 1), value: n)
         }
         return [
-            "chart": .html(BarChart.svg(bars, width: 340, height: 180, id: "weekdays", title: r.text(.byWeekdayTitle),
+            "chart": .chart(BarChart.svg(bars, width: 340, height: 180, id: "weekdays", title: r.text(.byWeekdayTitle),
                                         description: r.text(.byWeekdayDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().map { i, n in ["when": .string(phrases.weekday(i + 1)), "value": .string(r.format.integer(n))] }),
         ]
@@ -336,7 +336,7 @@ enum HabitCharts {
                          label: hour % 6 == 0 ? pad(hour, 2) : nil, value: n)
         }
         return [
-            "chart": .html(BarChart.svg(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
+            "chart": .chart(BarChart.svg(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
                                         description: r.text(.byHourDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().filter { $0.element > 0 }.map { hour, n in
                 ["when": .string(r.text(.hourOf, ["hour": pad(hour, 2)])), "value": .string(r.format.integer(n))]

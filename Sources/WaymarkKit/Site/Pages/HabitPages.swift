@@ -44,7 +44,7 @@ enum HabitPages {
             "overallLeftOut": board.overallLeftOut > 0
                 ? .string(r.phrases.counted(board.overallLeftOut, one: .overallLeftOutOne, other: .overallLeftOut, ["n": f.integer(board.overallLeftOut)]))
                 : .null,
-            "overallChart": .html(chart),
+            "overallChart": .chart(chart),
             // No habit that counts, no figures: not a table of one "0%".
             "overallTable": board.overallCount > 0 ? HabitCharts.monthlyTable(first: board.first, values: overall, r) : .array([]),
         ])

@@ -40,7 +40,7 @@ enum HabitYearPages {
             "years": switcher(h, slug: slug, current: year, fromYearPage: true),
             "done": .string(r.text(.habitYearDone, ["n": r.format.integer(h.daysDone(from: first, to: last)),
                                                      "total": r.format.integer(first.days(to: last) + 1)])),
-            "calendar": .htmlBytes(calendar.wide), "calendarNarrow": .htmlBytes(calendar.narrow),
+            "calendar": .chart(calendar.wide), "calendarNarrow": .chart(calendar.narrow),
             "history": .array(views.enumerated().map { i, view in
                 HabitCharts.history(h, view.0, id: view.1, limit: 60, checked: i == 0, year: year, phrases, r)
             }),
