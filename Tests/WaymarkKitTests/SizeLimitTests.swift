@@ -55,6 +55,24 @@ struct SizeLimitTests {
         #expect(memory.fileSize("/r/a/b.json") == 3 && memory.fileSize("/r/a") == nil)
     }
 
+    /// A file read in parts side by side is the file, whatever the number of parts; its limit
+    /// holds as in one read.
+    @Test func readingInPartsGivesTheWholeFile() throws {
+        let dir = TemporaryDirectory()
+        let bytes = (0..<10_007).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 251) }
+        dir.write("f", bytes)
+        for parts in [1, 2, 3, 7] {
+            #expect(try FileSystem.readLocalFile(dir.file("f"), limit: 20_000, parts: parts, bytesPerPart: 1_000) == bytes, "\(parts) parts")
+        }
+        // Too small to split: one read.
+        #expect(try FileSystem.readLocalFile(dir.file("f"), limit: 20_000, parts: 4, bytesPerPart: 6_000) == bytes)
+        #expect(throws: FileSystemError.tooLarge(dir.file("f"))) {
+            try FileSystem.readLocalFile(dir.file("f"), limit: 10_006, parts: 3, bytesPerPart: 1_000)
+        }
+        #expect(try FileSystem.local.readFileInParts(dir.file("f"), 2) == bytes)
+        #expect(try FileSystem.inMemory(root: "/m", files: ["f": bytes]).readFileInParts("/m/f", 2) == bytes)
+    }
+
     /// A file whose size `stat` does not tell (or that grows while it is read) is still cut off
     /// at the limit: /dev/zero reports 0 bytes and never ends.
     @Test func readingStopsAtTheLimitWhateverStatSaid() throws {

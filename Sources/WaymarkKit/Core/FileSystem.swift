@@ -19,6 +19,10 @@ public struct FileSystem: Sendable {
     /// The bytes of a file. The local file system refuses files larger than `maxReadSize`
     /// (`FileSystemError.Reason.tooLarge`), before reading when the system reports the size.
     public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8]
+    /// `readFile`, a large file read in as many parts side by side as the second value says
+    /// (the local file system: the kernel clears each new page of the buffer as it is filled,
+    /// which on some machines costs more than the copy). Elsewhere it is `readFile`.
+    public var readFileInParts: @Sendable (String, Int) throws(FileSystemError) -> [UInt8]
     /// The size in bytes of the regular file at a path, following symbolic links; nil when there
     /// is none or the size is unknown. Lets a reader refuse a huge file before reading any of it.
     public var fileSize: @Sendable (String) -> Int?
@@ -79,10 +83,12 @@ public struct FileSystem: Sendable {
                 lockFolder: @escaping @Sendable (String, String) throws(FileSystemError) -> FileLock? = { _, _ in FileLock {} },
                 fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
                 openRead: (@Sendable (String) throws(FileSystemError) -> ByteStream)? = nil,
-                identity: @escaping @Sendable (String) -> FileIdentity? = { _ in nil }) {
+                identity: @escaping @Sendable (String) -> FileIdentity? = { _ in nil },
+                readFileInParts: (@Sendable (String, Int) throws(FileSystemError) -> [UInt8])? = nil) {
         self.kind = kind
         self.canonicalPath = canonicalPath
         self.readFile = readFile
+        self.readFileInParts = readFileInParts ?? FileSystem.wholeFileInOnePart(readFile)
         self.openRead = openRead ?? FileSystem.streamOfWholeFile(readFile)
         self.listDirectory = listDirectory
         self.createDirectory = createDirectory
@@ -110,6 +116,12 @@ public struct FileSystem: Sendable {
             let bytes = try readFile(path)
             return ByteStream(bytes: bytes)
         }
+    }
+
+    /// `readFileInParts` through `readFile`. (Inline in `init`, as `streamOfWholeFile`, it crashes Swift 6.3's SILGen.)
+    static func wholeFileInOnePart(_ readFile: @escaping @Sendable (String) throws(FileSystemError) -> [UInt8])
+        -> @Sendable (String, Int) throws(FileSystemError) -> [UInt8] {
+        return { (path: String, _: Int) throws(FileSystemError) -> [UInt8] in try readFile(path) }
     }
 
     /// `renameNoReplace` without an atomic call: the check and the rename are two steps (tests,

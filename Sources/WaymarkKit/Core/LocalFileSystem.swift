@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -138,13 +140,42 @@ extension FileSystem {
                 }
             }, close: { close(fd) })
         },
-        identity: { path in FileIdentity.local(path) }
+        identity: { path in FileIdentity.local(path) },
+        readFileInParts: { (path, parts) throws(FileSystemError) -> [UInt8] in try readLocalFile(path, limit: FileSystem.maxReadSize, parts: parts) }
     )
+
+    /// Bytes per part below which a file is read in one.
+    static let bytesPerReadPart = 16 << 20
+
+    /// Where the parts of a file are read to: the buffer every part writes its own range of.
+    private struct ReadTarget: @unchecked Sendable {
+        var base: UnsafeMutablePointer<UInt8>
+    }
+
+    /// Reads `expected` bytes of `fd` from its start into `base` in `parts` ranges side by side
+    /// with `pread`; true when every range was filled (false after an error or a file that got
+    /// shorter, which the caller then reads again from its start).
+    private static func readParts(_ fd: Int32, into base: UnsafeMutablePointer<UInt8>, expected: Int, parts: Int) -> Bool {
+        let target = ReadTarget(base: base)
+        let filled = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: parts) { k in
+            let start = expected * k / parts, end = expected * (k + 1) / parts
+            var at = start
+            while at < end {
+                let n = pread(fd, target.base + at, end - at, off_t(at))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                at += n
+            }
+            filled.withLock { $0 += at - start }
+        }
+        return filled.withLock { $0 } == expected
+    }
 
     /// The bytes of the file at `path`, refusing (`FileSystemError.Reason.tooLarge`) one larger
     /// than `limit` bytes: before reading when `fstat` reports such a size, and as soon as the
     /// bytes read pass it when the file grows while it is read or reports no size.
-    static func readLocalFile(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+    static func readLocalFile(_ path: String, limit: Int, parts: Int = 1, bytesPerPart: Int = bytesPerReadPart) throws(FileSystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .posix(path, "read") }
         defer { close(fd) }
@@ -163,6 +194,12 @@ extension FileSystem {
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
             if let base = buffer.baseAddress { HugePages.advise(base, bytes: expected) }
             var filled = 0
+            // In parts, then on from the end as below (which finds whether the file grew).
+            let parts = min(parts, expected / max(1, bytesPerPart))
+            if parts > 1, let base = buffer.baseAddress, readParts(fd, into: base, expected: expected, parts: parts),
+               lseek(fd, off_t(expected), SEEK_SET) == off_t(expected) {
+                filled = expected
+            }
             while filled <= expected, let base = buffer.baseAddress {
                 let wanted = expected + 1 - filled
                 let n = read(fd, base + filled, wanted)

@@ -231,7 +231,7 @@ struct ReadState: Sendable {
             return nil
         }
         do {
-            let bytes = try fs.readFile(full)
+            let bytes = try fs.readFileInParts(full, parallelism.cores)
             if bytes.count > ExportReader.maxFileSize {
                 diagnostics.append(.error(relative, .file, tooLarge))
                 return nil
