@@ -62,6 +62,7 @@ struct ZoneTests {
             #expect(zone.offset(at: edge) == zone.foundationOffset(at: edge))
         }
     }
+
     @Test func wallTimesThroughDaylightSavingChanges() throws {
         let newYork = try #require(Zone(identifier: "America/New_York"))
         func instant(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ min: Int) throws -> Int64 {
