@@ -61,6 +61,21 @@ struct DuplicateIDSearchTests {
         #expect(Self.found(corpus, partitions: partitions, parallelism: .serial) == expected)
     }
 
+    /// Each core takes a share of the ids: seeded hashes spread over two and three partitions.
+    @Test func partitionsShareTheIds() {
+        for partitions in [2, 3] {
+            var counts = [Int](repeating: 0, count: partitions)
+            for k in 0..<30_000 { counts[DuplicateIDSearch.partition(of: FNV1a.hash(Array("id-\(k)".utf8)), among: partitions)] += 1 }
+            #expect(counts.allSatisfy { $0 > 30_000 / partitions * 9 / 10 }, "\(counts)")
+            // Numbers as ids, as the apps write them.
+            counts = [Int](repeating: 0, count: partitions)
+            for k in 0..<30_000 { counts[DuplicateIDSearch.partition(of: FNV1a.hash(Array(String(1_000_000_000 + k).utf8)), among: partitions)] += 1 }
+            #expect(counts.allSatisfy { $0 > 30_000 / partitions * 9 / 10 }, "\(counts)")
+        }
+        #expect(DuplicateIDSearch.partition(of: 0, among: 3) == 0)
+        #expect((0..<1_000).allSatisfy { DuplicateIDSearch.partition(of: UInt64($0) &* 0x1234_5678_9ABC_DEF1, among: 3) < 3 })
+    }
+
     @Test func smallFilesAndRepeatsOfOneId() {
         var corpus = Corpus(count: 5, distinct: 1, chunks: 2, seed: 1)
         #expect(corpus.texts == Array(repeating: "id-0", count: 5))

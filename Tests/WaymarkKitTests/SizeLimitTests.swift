@@ -71,6 +71,10 @@ struct SizeLimitTests {
         }
         #expect(try FileSystem.local.readFileInParts(dir.file("f"), 2) == bytes)
         #expect(try FileSystem.inMemory(root: "/m", files: ["f": bytes]).readFileInParts("/m/f", 2) == bytes)
+        // A file system whose `readFile` is replaced reads in parts through the replacement.
+        var fs = FileSystem.local
+        fs.readFile = { (path) throws(FileSystemError) -> [UInt8] in throw FileSystemError(path: path, operation: "read", reason: .permissionDenied, detail: "no") }
+        #expect(throws: FileSystemError.self) { try fs.readFileInParts(dir.file("f"), 2) }
     }
 
     /// A file whose size `stat` does not tell (or that grows while it is read) is still cut off

@@ -75,8 +75,14 @@ struct SourceTextTests {
             }
         }
         #expect(splitWithBadNearACut == 300)
-        // Four continuation bytes at a cut: the whole scan answers.
-        let run = Array(repeating: UInt8(ascii: "a"), count: 30) + [0x80, 0x80, 0x80, 0x80, 0x80] + Array(repeating: UInt8(ascii: "a"), count: 30)
-        #expect(SourceText.scan(run, parallelism: Parallelism(cores: 2), bytesPerPart: 8).invalid == 30)
+        // Continuation bytes from the cut on: three are stepped over, and beyond four (never valid
+        // UTF-8) the whole scan answers; continuation bytes up to the end of the file likewise.
+        let a = Array(repeating: UInt8(ascii: "a"), count: 30)
+        let three = a + Array(repeating: 0x80, count: 5) + a  // the cut at 32 moves to 35
+        #expect(SourceText.scan(three, parallelism: Parallelism(cores: 2), bytesPerPart: 8).invalid == 30)
+        let ten = a + Array(repeating: 0x80, count: 10) + a  // the cut at 35 finds none to move to
+        #expect(SourceText.scan(ten, parallelism: Parallelism(cores: 2), bytesPerPart: 8).invalid == 30)
+        let tail = Array(repeating: UInt8(ascii: "a"), count: 9) + Array(repeating: 0x80, count: 3)
+        #expect(SourceText.scan(tail, parallelism: Parallelism(cores: 2), bytesPerPart: 4).invalid == 9)
     }
 }

@@ -152,7 +152,7 @@ import Testing
         #expect(text(DateNoBreak.wrap(page, leaving: [13..<26]))
                 == "<p><span class=\"date\">Nov 29</span></p><b>Nov 30</b><p><span class=\"date\">Dec 1</span></p>")
         #expect(text(DateNoBreak.wrap(page, leaving: [0..<13, 13..<26, 26..<38])) == text(page))
-        // Inside an element the pass skips, a finished range changes nothing either.
+        // Inside an element the pass skips, a finished range is left as the rest of the element is.
         let svg = Array("<svg><g>Nov 1</g></svg><p>Nov 2</p>".utf8)
         #expect(text(DateNoBreak.wrap(svg, leaving: [5..<18])) == "<svg><g>Nov 1</g></svg><p><span class=\"date\">Nov 2</span></p>")
         // The plain reference: the whole page wrapped at once. Pieces of text made of dates and

@@ -18,7 +18,11 @@ public struct FileSystem: Sendable {
     public var canonicalPath: @Sendable (String) -> String?
     /// The bytes of a file. The local file system refuses files larger than `maxReadSize`
     /// (`FileSystemError.Reason.tooLarge`), before reading when the system reports the size.
-    public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8]
+    /// Setting it makes `readFileInParts` read through it too, so a file system made from another
+    /// by replacing its `readFile` (a test's unreadable file) reads every file its way.
+    public var readFile: @Sendable (String) throws(FileSystemError) -> [UInt8] {
+        didSet { readFileInParts = FileSystem.wholeFileInOnePart(readFile) }
+    }
     /// `readFile`, a large file read in as many parts side by side as the second value says
     /// (the local file system: the kernel clears each new page of the buffer as it is filled,
     /// which on some machines costs more than the copy). Elsewhere it is `readFile`.

@@ -68,7 +68,7 @@ public struct SourceText: Sendable {
         for k in 1..<parts {
             var cut = b.count * k / parts
             // Four continuation bytes in a row are never valid UTF-8: then the whole scan decides.
-            for _ in 0..<4 where b[cut] & 0xC0 == 0x80 { cut += 1 }
+            for _ in 0..<4 where cut + 1 < b.count && b[cut] & 0xC0 == 0x80 { cut += 1 }
             guard b[cut] & 0xC0 != 0x80 else { return b.withUnsafeBufferPointer { scan($0, stopAtNUL: true) } }
             cuts.append(cut)
         }

@@ -31,12 +31,19 @@ enum DuplicateIDSearch {
         }.flatMap { $0 }
     }
 
+    /// The partition of an id with hash `h`: the hash mixed by an odd multiplier (FNV-1a's low
+    /// bits are poorly spread: "id-0" … "id-29999" put 22 % and 42 % of the ids in two of three
+    /// partitions), its upper half scaled to `partitions` rather than divided, which costs more.
+    static func partition(of h: UInt64, among partitions: Int) -> Int {
+        let mixed = h &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: ((mixed >> 32) &* UInt64(partitions)) >> 32)
+    }
+
     private static func search(_ lists: [[Entry]], partition p: Int, of partitions: Int, bucketBits: Int,
                                in buffer: UnsafeBufferPointer<UInt8>) -> [Hit] {
         let buckets = 1 << bucketBits
         func bucket(_ h: UInt64) -> Int { bucketBits == 0 ? 0 : Int(truncatingIfNeeded: h >> UInt64(64 - bucketBits)) }
-        // The low half of the hash picks the partition (scaled, not divided), the top bits the bucket.
-        func mine(_ h: UInt64) -> Bool { Int(truncatingIfNeeded: (h & 0xFFFF_FFFF) &* UInt64(partitions) >> 32) == p }
+        func mine(_ h: UInt64) -> Bool { partition(of: h, among: partitions) == p }
         // Counted first, so that each bucket's part of one array is known before it is filled.
         var starts = [Int](repeating: 0, count: buckets + 1)
         for list in lists {

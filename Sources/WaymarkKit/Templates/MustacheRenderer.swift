@@ -147,7 +147,8 @@ struct MustacheRenderer {
         case .htmlBytes(let bytes):
             if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else { out.append(contentsOf: bytes) }
         case .finishedHTML(let bytes):
-            // Escaped, it is text like any other, which the page's passes must see.
+            // Escaped (a theme's `{{table}}`), its markup shows as text, as any markup would, and
+            // is not reported: the page's passes read it like the rest of the text.
             if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else {
                 let start = out.count
                 out.append(contentsOf: bytes)

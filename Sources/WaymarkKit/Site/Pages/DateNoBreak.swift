@@ -25,6 +25,9 @@ enum DateNoBreak {
     /// `html` with its dates wrapped; the same bytes when it has none. The `finished` ranges
     /// (in order, each beginning and ending with a tag, none inside another) are left as they
     /// are: markup whose maker wrapped its dates already, as this pass would have (`wrapText`).
+    /// That is the whole pass's result where such markup stands in page text, as Waymark's
+    /// templates place it; a theme that puts it inside an element the pass skips (`<time>`,
+    /// `<textarea>`) keeps its wraps there.
     static func wrap(_ html: [UInt8], leaving finished: [Range<Int>] = []) -> [UInt8] {
         var out: [UInt8] = []
         var copied = 0  // bytes of `html` before this index are in `out` (once something changed)
