@@ -24,9 +24,7 @@ struct ChartMarkupTests {
         for i in 0..<days.count { days.hours[i % 24] += days.checks[i] }
         let tag = Tag(name: "Run </svg> Nov 29 12月8日", habit: HabitDetails(unit: "km", target: 3))
         let h = HabitFigures(name: tag.name ?? "", tag: tag, days: days)
-        var charts = HabitCharts.all(h, today: today, r.phrases, r).keys.sorted().flatMap { key in
-            Self.finished(HabitCharts.all(h, today: today, r.phrases, r)[key] ?? .null)
-        }
+        var charts = Self.finished(.object(HabitCharts.all(h, today: today, r.phrases, r)))
         let year = HabitCharts.yearCalendar(h, year: 2025, today: HabitCalendarTitleTests.day(2025, 12, 31), r.phrases, r)
         charts += [year.wide, year.narrow]
         charts += Self.finished(HabitCharts.history(h, .week, id: "week", limit: 60, checked: true, year: 2025, r.phrases, r))

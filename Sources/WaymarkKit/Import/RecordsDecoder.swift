@@ -15,7 +15,7 @@ enum RecordsDecoder {
     /// (notes, the other files) when decoding began still gets its share instead of leaving the
     /// last chunk to one core while the other waits.
     static let chunksPerCore = 4
-    /// Records per partition of the duplicate-id search (each partition reads every id once).
+    /// Records per partition of the duplicate-id search (each partition reads every id twice: to count its buckets, then to fill them).
     static let recordsPerPartition = 20_000
 
     /// A fast path for one record: the value and where its id lies in the file, or nil to use

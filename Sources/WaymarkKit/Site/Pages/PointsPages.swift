@@ -165,9 +165,8 @@ enum PointsPages {
         out.markup("</th><th scope=\"col\">")
         out.raw(dated(r.text(.name)))
         out.markup("</th></tr></thead>\n")
-        var typeLabels: [String: [UInt8]] = [:]
         // A habit check's name links to the habit's page: the cell (link and name) is made once
-        // per name, and so is every other name's and description's text.
+        // per name, and so is every other name's, description's and type's text.
         var habitNames = ExactNames(), habitCells: [[UInt8]] = []  // numbered as `habitNames`
         var texts = ExactNames(), textPieces: [[UInt8]] = []  // numbered as `texts`
         func piece(_ text: String) -> [UInt8] {
@@ -230,11 +229,7 @@ enum PointsPages {
                 dayNumber = number
             }
             if lastType != .some(record.type) {
-                let key = record.type ?? "\u{0}"
-                if let known = typeLabels[key] { label = known } else {
-                    label = dated(typeLabel(record.type, r))
-                    typeLabels[key] = label
-                }
+                label = piece(typeLabel(record.type, r))
                 lastType = .some(record.type)
             }
             day.markup("<tr><td>")
