@@ -82,6 +82,13 @@ public enum BarChart {
 
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
+        String(decoding: svgBytes(bars, width: width, height: height, id: id, title: title, description: description, className: className,
+                                  tickLabel: tickLabel, wholeNumbers: wholeNumbers), as: UTF8.self)
+    }
+
+    /// `svg(…)` as UTF-8 bytes, written in place (a habit's pages draw thousands of bars).
+    static func svgBytes(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
+                         className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> [UInt8] {
         let top = 10.0, bottom = 22.0
         let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
         let maxValue = amounts.max() ?? 0
@@ -101,31 +108,47 @@ public enum BarChart {
         // Room for the widest tick label ("4,000" needs more than the usual 34).
         let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
         let plotWidth = width - left - right
-        var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
-        out.reserveCapacity(bars.count * 120 + 1500)
+        var out = SVGWriter(capacity: bars.count * 120 + 1500)
+        out.markup(SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description))
         out += "<g class=\"grid axis\">"
         for tick in ticks {
-            let py = SVG.number(y(tick.value))
-            out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
-            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(tick.label))</text>"
+            let py = y(tick.value)
+            out += "<line x1=\""
+            out.number(left)
+            out += "\" x2=\""
+            out.number(width - right)
+            out += "\" y1=\""
+            out.number(py)
+            out += "\" y2=\""
+            out.number(py)
+            out += "\"/><text x=\""
+            out.number(left - 5)
+            out += "\" y=\""
+            out.number(py)
+            out += "\" dy=\"0.32em\" text-anchor=\"end\">"
+            out.text(tick.label)
+            out += "</text>"
         }
         out += "</g>"
-        guard !bars.isEmpty else { return out + "</svg>" }
+        guard !bars.isEmpty else {
+            out += "</svg>"
+            return out.bytes
+        }
         let band = plotWidth / Double(bars.count)
         let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
         out += "<g class=\"marks\">"
-        // Written piece by piece (no interpolated temporaries): a habit's pages draw thousands of bars.
-        let widthPart = "\" width=\"" + SVG.number(barWidth) + "\" height=\""
         let base = y(0)
         for (i, bar) in bars.enumerated() {
             let x = left + Double(i) * band + (band - barWidth) / 2
             let top = y(amounts[i])
             out += "<rect x=\""
-            out += SVG.number(x)
+            out.number(x)
             out += "\" y=\""
-            out += SVG.number(top)
-            out += widthPart
-            out += SVG.number(max(0, base - top))
+            out.number(top)
+            out += "\" width=\""
+            out.number(barWidth)
+            out += "\" height=\""
+            out.number(max(0, base - top))
             out += bar.highlight ? "\" class=\"highlight\"" : "\""
             // An empty title writes none: a second drawing of the same bars (for narrow screens,
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
@@ -133,38 +156,52 @@ public enum BarChart {
                 out += "/>"
             } else {
                 out += "><title>"
-                HTMLEscape.append(bar.title, to: &out)
+                out.text(bar.title)
                 out += "</title></rect>"
             }
         }
         out += "</g>"
-        if goal != nil { out += targetMarks(bars, y: y, left: left, band: band) }
+        if goal != nil { targetMarks(bars, y: y, left: left, band: band, to: &out) }
         out += "<g class=\"axis\">"
         for (i, bar) in bars.enumerated() {
             guard let label = bar.label else { continue }
             let (x, anchor) = labelPlace(centre: left + (Double(i) + 0.5) * band, width: TimeTicks.estimatedWidth(label),
                                          from: left, to: width - right)
-            out += "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"\(anchor)\">\(SVG.text(label))</text>"
+            out += "<text x=\""
+            out.number(x)
+            out += "\" y=\""
+            out.number(height - 6)
+            out += "\" text-anchor=\""
+            out.markup(anchor)
+            out += "\">"
+            out.text(label)
+            out += "</text>"
         }
         out += "</g></svg>"
-        return out
+        return out.bytes
     }
 
     /// One dashed path over the bars' goals: a level segment across each band with a goal, joined
     /// where neighbours share it, so a constant goal reads as one line.
-    static func targetMarks(_ bars: [Bar], y: LinearScale, left: Double, band: Double) -> String {
-        var d = ""
+    static func targetMarks(_ bars: [Bar], y: LinearScale, left: Double, band: Double, to out: inout SVGWriter) {
+        out += "<path class=\"target\" d=\""
         var previous: Double?
         for (i, bar) in bars.enumerated() {
             guard let t = bar.target else {
                 previous = nil
                 continue
             }
-            let x0 = SVG.number(left + Double(i) * band), x1 = SVG.number(left + Double(i + 1) * band), py = SVG.number(y(t))
-            d += (previous == t ? "H" : "M\(x0) \(py)H") + x1
+            if previous != t {
+                out += "M"
+                out.number(left + Double(i) * band)
+                out += " "
+                out.number(y(t))
+            }
+            out += "H"
+            out.number(left + Double(i + 1) * band)
             previous = t
         }
-        return "<path class=\"target\" d=\"\(d)\"/>"
+        out += "\"/>"
     }
 
     /// Where an x label goes: centred under its bar, unless that would reach past the plot's left

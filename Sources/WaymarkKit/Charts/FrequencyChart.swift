@@ -35,34 +35,65 @@ public enum FrequencyChart {
     /// `weekday` names ISO weekdays 1…7; `columns` are drawn left to right (twelve fit; more are
     /// cut to the newest twelve).
     public static func svg(_ columns: [Column], weekday: (Int) -> String, id: String, title: String, description: String) -> String {
+        String(decoding: svgBytes(columns, weekday: weekday, id: id, title: title, description: description), as: UTF8.self)
+    }
+
+    /// `svg(…)` as UTF-8 bytes, written in place.
+    static func svgBytes(_ columns: [Column], weekday: (Int) -> String, id: String, title: String, description: String) -> [UInt8] {
         let shown = columns.suffix(12)
-        var out = SVG.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description)
-        out.reserveCapacity(shown.count * 7 * 56 + 1200)
+        var out = SVGWriter(capacity: shown.count * 7 * 56 + 1200)
+        out.markup(SVG.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description))
         out += "<g class=\"axis\">"
         for w in 0..<7 {
-            let y = top + (Double(w) + 0.5) * pitchY
-            out += "<text x=\"\(SVG.number(left - 8))\" y=\"\(SVG.number(y))\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(weekday(w + 1)))</text>"
+            out += "<text x=\""
+            out.number(left - 8)
+            out += "\" y=\""
+            out.number(top + (Double(w) + 0.5) * pitchY)
+            out += "\" dy=\"0.32em\" text-anchor=\"end\">"
+            out.text(weekday(w + 1))
+            out += "</text>"
         }
         let labelY = top + 7 * pitchY + 13
         for (k, column) in shown.enumerated() {
-            let x = SVG.number(left + (Double(k) + 0.5) * pitchX)
-            out += "<text class=\"month\" x=\"\(x)\" y=\"\(SVG.number(labelY))\" text-anchor=\"middle\">\(SVG.text(column.label))</text>"
+            let x = left + (Double(k) + 0.5) * pitchX
+            out += "<text class=\"month\" x=\""
+            out.number(x)
+            out += "\" y=\""
+            out.number(labelY)
+            out += "\" text-anchor=\"middle\">"
+            out.text(column.label)
+            out += "</text>"
             if let year = column.year {
-                out += "<text x=\"\(x)\" y=\"\(SVG.number(labelY + 14))\" text-anchor=\"middle\">\(SVG.text(year))</text>"
+                out += "<text x=\""
+                out.number(x)
+                out += "\" y=\""
+                out.number(labelY + 14)
+                out += "\" text-anchor=\"middle\">"
+                out.text(year)
+                out += "</text>"
             }
         }
         out += "</g><g class=\"cells\">"
         for (k, column) in shown.enumerated() {
-            let x = SVG.number(left + (Double(k) + 0.5) * pitchX)
+            let x = left + (Double(k) + 0.5) * pitchX
             for (w, share) in column.shares.prefix(7).enumerated() {
                 guard let share, share.isFinite else { continue }
                 let s = min(1, max(0, share))
                 // Area for the share, so a cell twice as full has twice the ink; a done cell is
                 // never smaller than a dot that reads.
                 let r = s > 0 ? max(2.5, maxRadius * s.squareRoot()) : 1.5
-                out += "<circle cx=\"\(x)\" cy=\"\(SVG.number(top + (Double(w) + 0.5) * pitchY))\" r=\"\(SVG.number(r))\" class=\"l\(level(s))\"/>"
+                out += "<circle cx=\""
+                out.number(x)
+                out += "\" cy=\""
+                out.number(top + (Double(w) + 0.5) * pitchY)
+                out += "\" r=\""
+                out.number(r)
+                out += "\" class=\"l"
+                out.integer(level(s))
+                out += "\"/>"
             }
         }
-        return out + "</g></svg>"
+        out += "</g></svg>"
+        return out.bytes
     }
 }

@@ -5,25 +5,61 @@ import Foundation
 public enum SVG {
     /// At most two decimals, trailing zeros dropped: 12.5, 3, -0.25 (never "-0").
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        // Clamped so that no value can overflow Int64 (which would trap).
-        return decimal(Int64((min(max(value, -1e15), 1e15) * 100).rounded(.toNearestOrAwayFromZero)), places: 2)
+        decimal(scaledNumber(value), places: 2)
+    }
+
+    /// `number(value)` appended as UTF-8, written in place.
+    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        appendDecimal(scaledNumber(value), places: 2, to: &out)
+    }
+
+    /// `value` in hundredths, rounded; 0 when not finite, clamped so that no value can overflow
+    /// Int64 (which would trap).
+    private static func scaledNumber(_ value: Double) -> Int64 {
+        guard value.isFinite else { return 0 }
+        return Int64((min(max(value, -1e15), 1e15) * 100).rounded(.toNearestOrAwayFromZero))
     }
 
     /// `scaled / 10^places` written with as few decimals as it needs ("12", "12.5", "-0.05"),
     /// as bytes (charts write thousands of coordinates). `places` is 1 or 2.
     static func decimal(_ scaled: Int64, places: Int) -> String {
-        if scaled == 0 { return "0" }
-        let divisor: UInt64 = places == 1 ? 10 : 100
-        let magnitude = scaled.magnitude
-        var whole = magnitude / divisor, fraction = magnitude % divisor, fractionDigits = fraction == 0 ? 0 : places
-        while fractionDigits > 0 && fraction % 10 == 0 {
-            fraction /= 10
-            fractionDigits -= 1
+        let digits = Digits(scaled, places: places)
+        return String(unsafeUninitializedCapacity: digits.count) { b in
+            digits.write(into: b)
+            return digits.count
         }
-        let count = (scaled < 0 ? 1 : 0) + decimalDigitCount(whole) + (fractionDigits > 0 ? 1 + fractionDigits : 0)
-        return String(unsafeUninitializedCapacity: count) { b in
-            var i = count - 1
+    }
+
+    /// `decimal(scaled, places:)` appended as UTF-8, written in place.
+    static func appendDecimal(_ scaled: Int64, places: Int, to out: inout [UInt8]) {
+        let digits = Digits(scaled, places: places), start = out.count
+        out.append(contentsOf: repeatElement(0, count: digits.count))
+        out.withUnsafeMutableBufferPointer { digits.write(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// A decimal's parts: its whole part, its fraction without trailing zeros, and how many
+    /// bytes it takes.
+    private struct Digits {
+        let negative: Bool, whole: UInt64, fraction: UInt64, fractionDigits: Int, count: Int
+
+        init(_ scaled: Int64, places: Int) {
+            let divisor: UInt64 = places == 1 ? 10 : 100
+            let magnitude = scaled.magnitude
+            var fraction = magnitude % divisor, fractionDigits = fraction == 0 ? 0 : places
+            while fractionDigits > 0 && fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
+            }
+            negative = scaled < 0
+            whole = magnitude / divisor
+            self.fraction = fraction
+            self.fractionDigits = fractionDigits
+            count = (negative ? 1 : 0) + decimalDigitCount(whole) + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        }
+
+        /// Writes the `count` bytes into `b`, which holds exactly that many.
+        func write(into b: UnsafeMutableBufferPointer<UInt8>) {
+            var i = count - 1, fraction = fraction, whole = whole
             for _ in 0..<fractionDigits {
                 b[i] = UInt8(48 + fraction % 10)
                 fraction /= 10
@@ -38,8 +74,7 @@ public enum SVG {
                 whole /= 10
                 i -= 1
             } while whole > 0
-            if scaled < 0 { b[0] = UInt8(ascii: "-") }
-            return count
+            if negative { b[0] = UInt8(ascii: "-") }
         }
     }
 

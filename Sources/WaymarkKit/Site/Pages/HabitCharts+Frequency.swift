@@ -27,7 +27,7 @@ extension HabitCharts {
         let description = r.text(numerical ? .frequencyAmountDescription : .frequencyDescription,
                                  ["from": f.monthYear(year: first.start.year, month: first.start.month),
                                   "to": f.monthYear(year: last.start.year, month: last.start.month)])
-        let chart = FrequencyChart.svg(columns, weekday: phrases.weekday, id: "frequency", title: r.text(.frequencyTitle), description: description)
+        let chart = FrequencyChart.svgBytes(columns, weekday: phrases.weekday, id: "frequency", title: r.text(.frequencyTitle), description: description)
         func cell(_ m: HabitFrequency.Month, _ w: Int) -> String {
             guard m.weekdaysHeld[w] > 0 else { return "—" }
             return numerical ? f.amount(m.values[w]) : f.integer(Int(m.values[w]))

@@ -152,13 +152,13 @@ enum HabitCharts {
         let description = r.phrases.counted(buckets.count, one: inYear?.one ?? per.one, other: inYear?.other ?? per.other,
                                             year.map { ["year": String($0)] } ?? [:])
             + (goals.contains { $0 != nil } ? (r.phrases.language == .zhHans ? "" : " ") + r.text(.historyGoalLine) : "")
-        let chart = "<div class=\"chart-wide\">"
-            + BarChart.svg(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description, tickLabel: tick,
-                           wholeNumbers: !numerical)
-            + "</div><div class=\"chart-narrow\">"
-            + BarChart.svg(bars(340), width: 340, height: 180, id: "history-\(id)-narrow", title: unitName, description: description,
-                           tickLabel: tick, wholeNumbers: !numerical)
-            + "</div>"
+        var chart = Array("<div class=\"chart-wide\">".utf8)
+        chart += BarChart.svgBytes(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description,
+                                   tickLabel: tick, wholeNumbers: !numerical)
+        chart += Array("</div><div class=\"chart-narrow\">".utf8)
+        chart += BarChart.svgBytes(bars(340), width: 340, height: 180, id: "history-\(id)-narrow", title: unitName, description: description,
+                                   tickLabel: tick, wholeNumbers: !numerical)
+        chart += Array("</div>".utf8)
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .chart(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
@@ -322,7 +322,7 @@ enum HabitCharts {
             BarChart.Bar(title: phrases.weekday(i + 1) + " · " + r.format.integer(n), label: phrases.weekday(i + 1), value: n)
         }
         return [
-            "chart": .chart(BarChart.svg(bars, width: 340, height: 180, id: "weekdays", title: r.text(.byWeekdayTitle),
+            "chart": .chart(BarChart.svgBytes(bars, width: 340, height: 180, id: "weekdays", title: r.text(.byWeekdayTitle),
                                         description: r.text(.byWeekdayDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().map { i, n in ["when": .string(phrases.weekday(i + 1)), "value": .string(r.format.integer(n))] }),
         ]
@@ -336,7 +336,7 @@ enum HabitCharts {
                          label: hour % 6 == 0 ? pad(hour, 2) : nil, value: n)
         }
         return [
-            "chart": .chart(BarChart.svg(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
+            "chart": .chart(BarChart.svgBytes(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
                                         description: r.text(.byHourDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().filter { $0.element > 0 }.map { hour, n in
                 ["when": .string(r.text(.hourOf, ["hour": pad(hour, 2)])), "value": .string(r.format.integer(n))]

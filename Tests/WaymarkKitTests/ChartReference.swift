@@ -1,0 +1,126 @@
+@testable import WaymarkKit
+
+/// The bar chart and frequency grid as they were written with `String` appends, kept as the plain
+/// reference the byte writer (`SVGWriter`) is checked against.
+enum ChartReference {
+    static func barChart(_ bars: [BarChart.Bar], width: Double, height: Double, id: String, title: String, description: String,
+                           className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
+        let top = 10.0, bottom = 22.0
+        let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
+        let maxValue = amounts.max() ?? 0
+        let plotHeight = height - top - bottom
+        let goal = bars.compactMap(\.target).max()
+        let highest = max(maxValue, goal ?? 0, wholeNumbers ? 4 : 1)
+        // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
+        var y = LinearScale(domain: (0, highest), range: (top + plotHeight, top))
+        let topsAtGoal = goal.map { $0 == highest } ?? false
+        if !topsAtGoal { y = y.niced(count: 4) }
+        var tickValues = y.ticks(count: 4)
+        if topsAtGoal, let goal {
+            // The goal is the top tick; a nice tick too close below it would print over it.
+            tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
+        }
+        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? BarChart.defaultTick($0)) }
+        // Room for the widest tick label ("4,000" needs more than the usual 34).
+        let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
+        let plotWidth = width - left - BarChart.right
+        var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
+        out.reserveCapacity(bars.count * 120 + 1500)
+        out += "<g class=\"grid axis\">"
+        for tick in ticks {
+            let py = SVG.number(y(tick.value))
+            out += "<line x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - BarChart.right))\" y1=\"\(py)\" y2=\"\(py)\"/>"
+            out += "<text x=\"\(SVG.number(left - 5))\" y=\"\(py)\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(tick.label))</text>"
+        }
+        out += "</g>"
+        guard !bars.isEmpty else { return out + "</svg>" }
+        let band = plotWidth / Double(bars.count)
+        let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
+        out += "<g class=\"marks\">"
+        // Written piece by piece (no interpolated temporaries): a habit's pages draw thousands of bars.
+        let widthPart = "\" width=\"" + SVG.number(barWidth) + "\" height=\""
+        let base = y(0)
+        for (i, bar) in bars.enumerated() {
+            let x = left + Double(i) * band + (band - barWidth) / 2
+            let top = y(amounts[i])
+            out += "<rect x=\""
+            out += SVG.number(x)
+            out += "\" y=\""
+            out += SVG.number(top)
+            out += widthPart
+            out += SVG.number(max(0, base - top))
+            out += bar.highlight ? "\" class=\"highlight\"" : "\""
+            // An empty title writes none: a second drawing of the same bars (for narrow screens,
+            // where nothing hovers) need not repeat them, and the page's table has the numbers.
+            if bar.title.isEmpty {
+                out += "/>"
+            } else {
+                out += "><title>"
+                HTMLEscape.append(bar.title, to: &out)
+                out += "</title></rect>"
+            }
+        }
+        out += "</g>"
+        if goal != nil { out += targetMarks(bars, y: y, left: left, band: band) }
+        out += "<g class=\"axis\">"
+        for (i, bar) in bars.enumerated() {
+            guard let label = bar.label else { continue }
+            let (x, anchor) = BarChart.labelPlace(centre: left + (Double(i) + 0.5) * band, width: TimeTicks.estimatedWidth(label),
+                                         from: left, to: width - BarChart.right)
+            out += "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"\(anchor)\">\(SVG.text(label))</text>"
+        }
+        out += "</g></svg>"
+        return out
+    }
+
+    /// One dashed path over the bars' goals: a level segment across each band with a goal, joined
+    /// where neighbours share it, so a constant goal reads as one line.
+    static func targetMarks(_ bars: [BarChart.Bar], y: LinearScale, left: Double, band: Double) -> String {
+        var d = ""
+        var previous: Double?
+        for (i, bar) in bars.enumerated() {
+            guard let t = bar.target else {
+                previous = nil
+                continue
+            }
+            let x0 = SVG.number(left + Double(i) * band), x1 = SVG.number(left + Double(i + 1) * band), py = SVG.number(y(t))
+            d += (previous == t ? "H" : "M\(x0) \(py)H") + x1
+            previous = t
+        }
+        return "<path class=\"target\" d=\"\(d)\"/>"
+    }
+
+    static func frequency(_ columns: [FrequencyChart.Column], weekday: (Int) -> String, id: String, title: String, description: String) -> String {
+        let left = FrequencyChart.left, top = FrequencyChart.top, pitchX = FrequencyChart.pitchX, pitchY = FrequencyChart.pitchY
+        let maxRadius = FrequencyChart.maxRadius, width = FrequencyChart.width, height = FrequencyChart.height
+        let shown = columns.suffix(12)
+        var out = SVG.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description)
+        out.reserveCapacity(shown.count * 7 * 56 + 1200)
+        out += "<g class=\"axis\">"
+        for w in 0..<7 {
+            let y = top + (Double(w) + 0.5) * pitchY
+            out += "<text x=\"\(SVG.number(left - 8))\" y=\"\(SVG.number(y))\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(weekday(w + 1)))</text>"
+        }
+        let labelY = top + 7 * pitchY + 13
+        for (k, column) in shown.enumerated() {
+            let x = SVG.number(left + (Double(k) + 0.5) * pitchX)
+            out += "<text class=\"month\" x=\"\(x)\" y=\"\(SVG.number(labelY))\" text-anchor=\"middle\">\(SVG.text(column.label))</text>"
+            if let year = column.year {
+                out += "<text x=\"\(x)\" y=\"\(SVG.number(labelY + 14))\" text-anchor=\"middle\">\(SVG.text(year))</text>"
+            }
+        }
+        out += "</g><g class=\"cells\">"
+        for (k, column) in shown.enumerated() {
+            let x = SVG.number(left + (Double(k) + 0.5) * pitchX)
+            for (w, share) in column.shares.prefix(7).enumerated() {
+                guard let share, share.isFinite else { continue }
+                let s = min(1, max(0, share))
+                // Area for the share, so a cell twice as full has twice the ink; a done cell is
+                // never smaller than a dot that reads.
+                let r = s > 0 ? max(2.5, maxRadius * s.squareRoot()) : 1.5
+                out += "<circle cx=\"\(x)\" cy=\"\(SVG.number(top + (Double(w) + 0.5) * pitchY))\" r=\"\(SVG.number(r))\" class=\"l\(FrequencyChart.level(s))\"/>"
+            }
+        }
+        return out + "</g></svg>"
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import WaymarkKit
+
+/// The charts written as bytes (`SVGWriter`) against the same charts written with `String`
+/// appends (`ChartReference`), on seeded bars and grids with the awkward values data brings.
+struct SVGWriterTests {
+    /// A seeded linear congruential generator, so a failure names its case.
+    struct Seeded {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+    }
+
+    static let texts = ["", "Run", "Week of Nov 29, 2026 · 3/7", "a & b < c > \"d\" 'e'", "٣ مرات", "x\u{202E}evil", "\u{85}ctl\u{7}",
+                        "12月8日 · 3/5 公里", "°C · 5.2 km", "2026"]
+    static let amounts: [Double] = [0, 1, 2.5, 3, 7, 12.345, 99.995, 1_000, 4_321.5, 25_000, 1e9, 1e17, -3, -0.0, .nan, .infinity, -.infinity,
+                                    0.004, 0.005, 1e-9]
+
+    @Test func numbersAreWrittenAsTheStringsSay() {
+        var r = Seeded(state: 11)
+        var values: [Double] = Self.amounts + [1e15, -1e15, 1e16, 0.125, 0.135, 2.675, -2.675, 123_456_789.01]
+        for _ in 0..<5_000 { values.append(Double(r.next(2_000_000) - 1_000_000) / Double(r.pick([1, 3, 7, 100, 1_000, 65_536]))) }
+        for v in values {
+            var out: [UInt8] = Array("x".utf8)
+            SVG.appendNumber(v, to: &out)
+            #expect(out == Array(("x" + SVG.number(v)).utf8), "\(v)")
+        }
+        // Worked out by hand: two decimals at most, no trailing zeros, no "-0".
+        #expect(SVG.number(12.5) == "12.5" && SVG.number(3) == "3" && SVG.number(-0.25) == "-0.25" && SVG.number(-0.001) == "0")
+        #expect(SVG.decimal(-5, places: 2) == "-0.05" && SVG.decimal(120, places: 1) == "12" && SVG.number(.nan) == "0")
+        var w = SVGWriter(capacity: 0)
+        w += "<a n=\""
+        w.integer(-42)
+        w += "\">"
+        w.text("<b> & ü")
+        w.markup([0x21])
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "<a n=\"-42\">&lt;b&gt; &amp; ü!")
+    }
+
+    @Test func barChartsAreTheReferenceByteForByte() {
+        var r = Seeded(state: 3)
+        for n in 0..<600 {
+            let count = r.pick([0, 1, 2, 7, 12, 53, 61, 120])
+            let bars = (0..<count).map { _ in
+                BarChart.Bar(title: r.pick(Self.texts), label: r.next(3) == 0 ? nil : r.pick(Self.texts), amount: r.pick(Self.amounts),
+                             highlight: r.next(5) == 0, target: r.next(3) == 0 ? nil : r.pick([3, 7, 7, 7, 10.5, 70, -1, .nan]))
+            }
+            let width = r.pick([234.0, 340, 720]), height = r.pick([132.0, 180, 200, 220])
+            let tick: ((Double) -> String)? = r.next(2) == 0 ? nil : { LocaleFormat(.en).amount($0) + " km" }
+            let whole = r.next(2) == 0, className = r.pick(["", "steps", "a b"])
+            let id = r.pick(["c", "history-week-wide", "x\"y"]), title = r.pick(Self.texts), description = r.pick(Self.texts)
+            let bytes = BarChart.svgBytes(bars, width: width, height: height, id: id, title: title, description: description,
+                                          className: className, tickLabel: tick, wholeNumbers: whole)
+            let reference = ChartReference.barChart(bars, width: width, height: height, id: id, title: title, description: description,
+                                                    className: className, tickLabel: tick, wholeNumbers: whole)
+            #expect(bytes == Array(reference.utf8), "case \(n)")
+            #expect(BarChart.svg(bars, width: width, height: height, id: id, title: title, description: description, className: className,
+                                 tickLabel: tick, wholeNumbers: whole) == reference, "case \(n)")
+        }
+    }
+
+    @Test func frequencyGridsAreTheReferenceByteForByte() {
+        var r = Seeded(state: 8)
+        let names = ["M", "T", "W", "一", "<b>", "Fri & Sat"]
+        for n in 0..<400 {
+            let columns = (0..<r.pick([0, 1, 5, 12, 14])).map { _ in
+                FrequencyChart.Column(label: r.pick(Self.texts), year: r.next(3) == 0 ? r.pick(Self.texts) : nil,
+                                      shares: (0..<r.pick([0, 3, 7, 9])).map { _ in
+                                          r.next(4) == 0 ? nil : r.pick([0, 0.2, 0.25, 0.5, 0.6, 0.75, 1, 1.5, -1, .nan, .infinity])
+                                      })
+            }
+            let title = r.pick(Self.texts), description = r.pick(Self.texts)
+            let weekday: (Int) -> String = { names[$0 % names.count] }
+            let reference = ChartReference.frequency(columns, weekday: weekday, id: "frequency", title: title, description: description)
+            #expect(FrequencyChart.svgBytes(columns, weekday: weekday, id: "frequency", title: title, description: description)
+                    == Array(reference.utf8), "case \(n)")
+        }
+    }
+}
