@@ -1,7 +1,8 @@
 @testable import WaymarkKit
 
-/// The bar chart and frequency grid as they were written with `String` appends, kept as the plain
-/// reference the byte writer (`SVGWriter`) is checked against.
+/// Charts as they were first written, kept as the plain references of `ChartReferenceTests`: the
+/// bar chart and frequency grid with `String` appends (for the byte writer, `SVGWriter`), and the
+/// calendar's axis searching each week for the first of a month.
 enum ChartReference {
     static func barChart(_ bars: [BarChart.Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
@@ -122,5 +123,29 @@ enum ChartReference {
             }
         }
         return out + "</g></svg>"
+    }
+
+    static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String,
+                     rightLabels: Bool = false, columns: Int = Heatmap.weeks) -> String {
+        let top = Heatmap.top, pitch = Heatmap.pitch, left = Heatmap.left
+        var out = "<g class=\"axis\">"
+        for weekdayNumber in [1, 3, 5] {
+            let y = SVG.number(top + Double(weekdayNumber - 1) * pitch + 9)
+            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(y)\" text-anchor=\"end\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
+            if rightLabels {
+                out += "<text x=\"\(SVG.number(left + Double(columns) * pitch + 3))\" y=\"\(y)\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
+            }
+        }
+        var lastLabelColumn = -10
+        for column in 0..<columns {
+            let monday = first.adding(days: column * 7)
+            let firstOfMonth = (0..<7).map { monday.adding(days: $0) }.first { $0.day == 1 && $0 <= today }
+            let labelled = column == 0 && monday.day <= 21 ? monday : firstOfMonth
+            if let labelled, column - lastLabelColumn >= 3 {
+                out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(month(labelled.month)))</text>"
+                lastLabelColumn = column
+            }
+        }
+        return out + "</g>"
     }
 }

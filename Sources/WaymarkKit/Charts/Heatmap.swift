@@ -69,8 +69,10 @@ public enum Heatmap {
         var lastLabelColumn = -10
         for column in 0..<columns {
             let monday = first.adding(days: column * 7)
-            // A month is labelled above the first week that holds its first day.
-            let firstOfMonth = (0..<7).map { monday.adding(days: $0) }.first { $0.day == 1 && $0 <= today }
+            // A month is labelled above the first week that holds its first day: the Monday
+            // itself, or the one day of the week after the end of the Monday's month.
+            let rest = LocalDate.daysIn(month: monday.month, year: monday.year) - monday.day
+            let firstOfMonth = (monday.day == 1 ? monday : rest < 6 ? monday.adding(days: rest + 1) : nil).flatMap { $0 <= today ? $0 : nil }
             let labelled = column == 0 && monday.day <= 21 ? monday : firstOfMonth
             if let labelled, column - lastLabelColumn >= 3 {
                 out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(month(labelled.month)))</text>"

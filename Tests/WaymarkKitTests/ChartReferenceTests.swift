@@ -1,9 +1,10 @@
 import Testing
 @testable import WaymarkKit
 
-/// The charts written as bytes (`SVGWriter`) against the same charts written with `String`
-/// appends (`ChartReference`), on seeded bars and grids with the awkward values data brings.
-struct SVGWriterTests {
+/// Charts against their plain reference (`ChartReference`): written as bytes (`SVGWriter`)
+/// against the same charts written with `String` appends, on seeded bars and grids with the
+/// awkward values data brings, and the calendar's month labels against a search of each week.
+struct ChartReferenceTests {
     /// A seeded linear congruential generator, so a failure names its case.
     struct Seeded {
         var state: UInt64
@@ -78,5 +79,29 @@ struct SVGWriterTests {
             #expect(FrequencyChart.svgBytes(columns, weekday: weekday, id: "frequency", title: title, description: description)
                     == Array(reference.utf8), "case \(n)")
         }
+    }
+
+    @Test func calendarAxesLabelTheMonthsAsASearchOfEachWeekDoes() throws {
+        let start = try #require(LocalDate(year: 2023, month: 1, day: 1))
+        let weekday: (Int) -> String = { ["", "Mon", "", "Wed", "", "Fri", "", ""][$0] }
+        let month: (Int) -> String = { LocaleFormat.monthsShort[$0 - 1] }
+        var labelled = 0
+        for offset in stride(from: 0, to: 1_200, by: 1) {
+            let first = start.adding(days: offset)
+            for (columns, ahead) in [(Heatmap.weeks, 370), (27, 150), (26, 40), (1, 0)] {
+                let today = first.adding(days: ahead)
+                let axis = Heatmap.axis(first: first, today: today, weekday: weekday, month: month, rightLabels: offset % 2 == 0, columns: columns)
+                #expect(axis == ChartReference.axis(first: first, today: today, weekday: weekday, month: month, rightLabels: offset % 2 == 0,
+                                                    columns: columns), "\(first) \(columns)")
+                labelled += axis.components(separatedBy: "y=\"11\"").count - 1
+            }
+        }
+        #expect(labelled > 20_000)
+        // Worked out by hand: from Monday 2026-11-30, the first week holds Dec 1 (the first
+        // column, as its Monday is past the 21st, is not labelled "Nov"); Jan 1 is in the fifth.
+        let monday = try #require(LocalDate(year: 2026, month: 11, day: 30))
+        let axis = Heatmap.axis(first: monday, today: monday.adding(days: 60), weekday: weekday, month: month, columns: 6)
+        #expect(axis.contains(">Dec</text>") && axis.contains(">Jan</text>") && !axis.contains(">Nov</text>"))
+        #expect(axis.contains("<text x=\"\(SVG.number(Heatmap.left + 4 * Heatmap.pitch))\" y=\"11\">Jan</text>"))
     }
 }
