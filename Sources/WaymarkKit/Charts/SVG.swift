@@ -32,9 +32,13 @@ public enum SVG {
 
     /// `decimal(scaled, places:)` appended as UTF-8, written in place.
     static func appendDecimal(_ scaled: Int64, places: Int, to out: inout [UInt8]) {
-        let digits = Digits(scaled, places: places), start = out.count
-        out.append(contentsOf: repeatElement(0, count: digits.count))
-        out.withUnsafeMutableBufferPointer { digits.write(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        let digits = Digits(scaled, places: places)
+        // Written on the stack and copied in one go: appending placeholder bytes first takes
+        // the generic path of `append(contentsOf:)`, slower than the digits themselves.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits.count) { buffer in
+            digits.write(into: buffer)
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
     }
 
     /// A decimal's parts: its whole part, its fraction without trailing zeros, and how many
