@@ -2,7 +2,7 @@
 
 /// Charts as they were first written, kept as the plain references of `ChartReferenceTests`: the
 /// bar chart and frequency grid with `String` appends (for the byte writer, `SVGWriter`), and the
-/// calendar's axis searching each week for the first of a month.
+/// calendar's axis searching each week for the first of a month, and numbers written alone.
 enum ChartReference {
     static func barChart(_ bars: [BarChart.Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
@@ -147,5 +147,37 @@ enum ChartReference {
             }
         }
         return out + "</g>"
+    }
+
+    /// `SVG.decimal` as it was first written, each number its own `String`.
+    static func decimal(_ scaled: Int64, places: Int) -> String {
+        if scaled == 0 { return "0" }
+        let divisor: UInt64 = places == 1 ? 10 : 100
+        let magnitude = scaled.magnitude
+        var whole = magnitude / divisor, fraction = magnitude % divisor, fractionDigits = fraction == 0 ? 0 : places
+        while fractionDigits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        let count = (scaled < 0 ? 1 : 0) + decimalDigitCount(whole) + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        return String(unsafeUninitializedCapacity: count) { b in
+            var i = count - 1
+            for _ in 0..<fractionDigits {
+                b[i] = UInt8(48 + fraction % 10)
+                fraction /= 10
+                i -= 1
+            }
+            if fractionDigits > 0 {
+                b[i] = UInt8(ascii: ".")
+                i -= 1
+            }
+            repeat {
+                b[i] = UInt8(48 + whole % 10)
+                whole /= 10
+                i -= 1
+            } while whole > 0
+            if scaled < 0 { b[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 }

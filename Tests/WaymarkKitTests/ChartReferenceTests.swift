@@ -3,7 +3,8 @@ import Testing
 
 /// Charts against their plain reference (`ChartReference`): written as bytes (`SVGWriter`)
 /// against the same charts written with `String` appends, on seeded bars and grids with the
-/// awkward values data brings, and the calendar's month labels against a search of each week.
+/// awkward values data brings, and the calendar's month labels against a search of each week,
+/// on 1,200 starting days from 2023 and 200 around 2100 (a year without a leap day).
 struct ChartReferenceTests {
     /// A seeded linear congruential generator, so a failure names its case.
     struct Seeded {
@@ -16,7 +17,8 @@ struct ChartReferenceTests {
     }
 
     static let texts = ["", "Run", "Week of Nov 29, 2026 · 3/7", "a & b < c > \"d\" 'e'", "٣ مرات", "x\u{202E}evil", "\u{85}ctl\u{7}",
-                        "12月8日 · 3/5 公里", "°C · 5.2 km", "2026"]
+                        "12月8日 · 3/5 公里", "°C · 5.2 km", "2026", "close\u{202C} and \u{2069}", "\u{2067}a\u{202A}b", "nul\u{0}del\u{7F}",
+                        "tab\tline\ncr\r", "\u{9F}x\u{A0}", "ends ·", "5 °", "🏃‍♀️ 5 km"]
     static let amounts: [Double] = [0, 1, 2.5, 3, 7, 12.345, 99.995, 1_000, 4_321.5, 25_000, 1e9, 1e17, -3, -0.0, .nan, .infinity, -.infinity,
                                     0.004, 0.005, 1e-9]
 
@@ -29,7 +31,18 @@ struct ChartReferenceTests {
             SVG.appendNumber(v, to: &out)
             #expect(out == Array(("x" + SVG.number(v)).utf8), "\(v)")
         }
-        // Worked out by hand: two decimals at most, no trailing zeros, no "-0".
+        for places in [1, 2] {
+            for _ in 0..<5_000 {
+                let scaled = Int64(r.next(2_000_000_000)) * Int64(r.next(100_000_000)) * (r.next(2) == 0 ? -1 : 1) / Int64(1 + r.next(1_000))
+                var out: [UInt8] = []
+                SVG.appendDecimal(scaled, places: places, to: &out)
+                let reference = ChartReference.decimal(scaled, places: places)
+                #expect(SVG.decimal(scaled, places: places) == reference && out == Array(reference.utf8), "\(scaled) \(places)")
+            }
+        }
+        // Worked out by hand: two decimals at most, no trailing zeros, no "-0", clamped at 10^15.
+        #expect(SVG.number(1e15) == "1000000000000000" && SVG.number(-1e300) == "-1000000000000000")
+        #expect(SVG.number(0.005) == "0.01" && SVG.number(-0.005) == "-0.01" && SVG.number(-0.004) == "0")
         #expect(SVG.number(12.5) == "12.5" && SVG.number(3) == "3" && SVG.number(-0.25) == "-0.25" && SVG.number(-0.001) == "0")
         #expect(SVG.decimal(-5, places: 2) == "-0.05" && SVG.decimal(120, places: 1) == "12" && SVG.number(.nan) == "0")
         var w = SVGWriter(capacity: 0)
@@ -37,7 +50,7 @@ struct ChartReferenceTests {
         w.integer(-42)
         w += "\">"
         w.text("<b> & ü")
-        w.markup([0x21])
+        w.markup("!")
         #expect(String(decoding: w.bytes, as: UTF8.self) == "<a n=\"-42\">&lt;b&gt; &amp; ü!")
     }
 
@@ -50,7 +63,8 @@ struct ChartReferenceTests {
                              highlight: r.next(5) == 0, target: r.next(3) == 0 ? nil : r.pick([3, 7, 7, 7, 10.5, 70, -1, .nan]))
             }
             let width = r.pick([234.0, 340, 720]), height = r.pick([132.0, 180, 200, 220])
-            let tick: ((Double) -> String)? = r.next(2) == 0 ? nil : { LocaleFormat(.en).amount($0) + " km" }
+            let suffix = r.pick(Self.texts)
+            let tick: ((Double) -> String)? = r.next(2) == 0 ? nil : { LocaleFormat(.en).amount($0) + suffix }
             let whole = r.next(2) == 0, className = r.pick(["", "steps", "a b"])
             let id = r.pick(["c", "history-week-wide", "x\"y"]), title = r.pick(Self.texts), description = r.pick(Self.texts)
             let bytes = BarChart.svgBytes(bars, width: width, height: height, id: id, title: title, description: description,
@@ -86,8 +100,9 @@ struct ChartReferenceTests {
         let weekday: (Int) -> String = { ["", "Mon", "", "Wed", "", "Fri", "", ""][$0] }
         let month: (Int) -> String = { LocaleFormat.monthsShort[$0 - 1] }
         var labelled = 0
-        for offset in stride(from: 0, to: 1_200, by: 1) {
-            let first = start.adding(days: offset)
+        let centuries = try #require(LocalDate(year: 2099, month: 11, day: 1))
+        for offset in 0..<1_400 {
+            let first = offset < 1_200 ? start.adding(days: offset) : centuries.adding(days: (offset - 1_200) * 3)
             for (columns, ahead) in [(Heatmap.weeks, 370), (27, 150), (26, 40), (1, 0)] {
                 let today = first.adding(days: ahead)
                 let axis = Heatmap.axis(first: first, today: today, weekday: weekday, month: month, rightLabels: offset % 2 == 0, columns: columns)

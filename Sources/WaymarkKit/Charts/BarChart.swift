@@ -70,16 +70,18 @@ public enum BarChart {
                              plotLeft: plotLeft)
     }
 
-    /// `tickLabel` writes the y axis's values (default: `defaultTick`).
-    /// `wholeNumbers` keeps the axis at least 0…4, so counts get ticks 0, 1, 2, … and never 0.2.
-    /// Bars with a `target` get a dashed goal mark, and the axis reaches the highest goal: when
-    /// no bar passes it, the axis tops at that goal exactly (7 for a week of an every-day habit).
     /// A y tick as the pages write amounts: at most two decimals, from 1,000 up grouped by
     /// thousands ("25,000", as the tables beside the chart say it), so big axes read at a glance.
     static func defaultTick(_ value: Double) -> String {
         abs(value) >= 1000 ? LocaleFormat(.en).amount(value) : SVG.number(value)
     }
 
+    /// The bars as an accessible `<svg>` (`title` and `description` name it) of `width` by
+    /// `height` units, a band per bar.
+    /// `tickLabel` writes the y axis's values (default: `defaultTick`).
+    /// `wholeNumbers` keeps the axis at least 0…4, so counts get ticks 0, 1, 2, … and never 0.2.
+    /// Bars with a `target` get a dashed goal mark, and the axis reaches the highest goal: when
+    /// no bar passes it, the axis tops at that goal exactly (7 for a week of an every-day habit).
     public static func svg(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         String(decoding: svgBytes(bars, width: width, height: height, id: id, title: title, description: description, className: className,

@@ -72,7 +72,8 @@ public enum Heatmap {
             // A month is labelled above the first week that holds its first day: the Monday
             // itself, or the one day of the week after the end of the Monday's month.
             let rest = LocalDate.daysIn(month: monday.month, year: monday.year) - monday.day
-            let firstOfMonth = (monday.day == 1 ? monday : rest < 6 ? monday.adding(days: rest + 1) : nil).flatMap { $0 <= today ? $0 : nil }
+            let candidate: LocalDate? = monday.day == 1 ? monday : rest < 6 ? monday.adding(days: rest + 1) : nil
+            let firstOfMonth = candidate.flatMap { $0 <= today ? $0 : nil }
             let labelled = column == 0 && monday.day <= 21 ? monday : firstOfMonth
             if let labelled, column - lastLabelColumn >= 3 {
                 out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(month(labelled.month)))</text>"

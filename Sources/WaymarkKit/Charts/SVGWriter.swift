@@ -19,11 +19,6 @@ struct SVGWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
-    /// Markup already written as bytes.
-    mutating func markup(_ markup: [UInt8]) {
-        bytes.append(contentsOf: markup)
-    }
-
     /// A coordinate or length: `SVG.number(value)`.
     mutating func number(_ value: Double) {
         SVG.appendNumber(value, to: &bytes)
