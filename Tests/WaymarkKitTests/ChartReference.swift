@@ -6,24 +6,8 @@
 enum ChartReference {
     static func barChart(_ bars: [BarChart.Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
-        let top = 10.0, bottom = 22.0
-        let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
-        let maxValue = amounts.max() ?? 0
-        let plotHeight = height - top - bottom
-        let goal = bars.compactMap(\.target).max()
-        let highest = max(maxValue, goal ?? 0, wholeNumbers ? 4 : 1)
-        // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
-        var y = LinearScale(domain: (0, highest), range: (top + plotHeight, top))
-        let topsAtGoal = goal.map { $0 == highest } ?? false
-        if !topsAtGoal { y = y.niced(count: 4) }
-        var tickValues = y.ticks(count: 4)
-        if topsAtGoal, let goal {
-            // The goal is the top tick; a nice tick too close below it would print over it.
-            tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
-        }
-        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? BarChart.defaultTick($0)) }
-        // Room for the widest tick label ("4,000" needs more than the usual 34).
-        let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
+        // Where the bars go is shared with the chart; what this reference checks is the writing.
+        let (amounts, y, goal, ticks, left) = BarChart.layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - BarChart.right
         var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
         out.reserveCapacity(bars.count * 120 + 1500)

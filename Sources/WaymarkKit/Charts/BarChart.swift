@@ -91,24 +91,7 @@ public enum BarChart {
     /// `svg(…)` as UTF-8 bytes, written in place (a habit's pages draw thousands of bars).
     static func svgBytes(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
                          className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> [UInt8] {
-        let top = 10.0, bottom = 22.0
-        let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
-        let maxValue = amounts.max() ?? 0
-        let plotHeight = height - top - bottom
-        let goal = bars.compactMap(\.target).max()
-        let highest = max(maxValue, goal ?? 0, wholeNumbers ? 4 : 1)
-        // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
-        var y = LinearScale(domain: (0, highest), range: (top + plotHeight, top))
-        let topsAtGoal = goal.map { $0 == highest } ?? false
-        if !topsAtGoal { y = y.niced(count: 4) }
-        var tickValues = y.ticks(count: 4)
-        if topsAtGoal, let goal {
-            // The goal is the top tick; a nice tick too close below it would print over it.
-            tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
-        }
-        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? defaultTick($0)) }
-        // Room for the widest tick label ("4,000" needs more than the usual 34).
-        let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
+        let (amounts, y, goal, ticks, left) = layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - right
         var out = SVGWriter(capacity: bars.count * 120 + 1500)
         out.markup(SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description))
@@ -181,6 +164,31 @@ public enum BarChart {
         }
         out += "</g></svg>"
         return out.bytes
+    }
+
+    /// Where the bars go: each bar's amount (0 when not finite), the y scale and the highest goal,
+    /// the y ticks with their labels, and the plot's left edge, which leaves room for the widest.
+    static func layout(_ bars: [Bar], height: Double, tickLabel: ((Double) -> String)?, wholeNumbers: Bool)
+        -> (amounts: [Double], y: LinearScale, goal: Double?, ticks: [(value: Double, label: String)], left: Double) {
+        let top = 10.0, bottom = 22.0
+        let amounts = bars.map { $0.amount.isFinite ? $0.amount : 0 }
+        let maxValue = amounts.max() ?? 0
+        let plotHeight = height - top - bottom
+        let goal = bars.compactMap(\.target).max()
+        let highest = max(maxValue, goal ?? 0, wholeNumbers ? 4 : 1)
+        // With a top of 4 or more, 4 nice ticks step by 1, 2 or 5 times a power of ten: whole numbers.
+        var y = LinearScale(domain: (0, highest), range: (top + plotHeight, top))
+        let topsAtGoal = goal.map { $0 == highest } ?? false
+        if !topsAtGoal { y = y.niced(count: 4) }
+        var tickValues = y.ticks(count: 4)
+        if topsAtGoal, let goal {
+            // The goal is the top tick; a nice tick too close below it would print over it.
+            tickValues = tickValues.filter { abs(y($0) - y(goal)) >= 12 } + [goal]
+        }
+        let ticks = tickValues.map { (value: $0, label: tickLabel?($0) ?? defaultTick($0)) }
+        // Room for the widest tick label ("4,000" needs more than the usual 34).
+        let left = max(BarChart.left, (ticks.map { TimeTicks.estimatedWidth($0.label) }.max() ?? 0) + 9)
+        return (amounts, y, goal, ticks, left)
     }
 
     /// One dashed path over the bars' goals: a level segment across each band with a goal, joined
