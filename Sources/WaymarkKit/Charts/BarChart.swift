@@ -106,13 +106,8 @@ public enum BarChart {
             out.number(py)
             out += "\" y2=\""
             out.number(py)
-            out += "\"/><text x=\""
-            out.number(left - 5)
-            out += "\" y=\""
-            out.number(py)
-            out += "\" dy=\"0.32em\" text-anchor=\"end\">"
-            out.text(tick.label)
-            out += "</text>"
+            out += "\"/>"
+            out.text(tick.label, x: left - 5, y: py, attributes: " dy=\"0.32em\" text-anchor=\"end\"")
         }
         out += "</g>"
         guard !bars.isEmpty else {

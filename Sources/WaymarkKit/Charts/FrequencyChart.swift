@@ -45,13 +45,7 @@ public enum FrequencyChart {
         out.markup(SVG.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description))
         out += "<g class=\"axis\">"
         for w in 0..<7 {
-            out += "<text x=\""
-            out.number(left - 8)
-            out += "\" y=\""
-            out.number(top + (Double(w) + 0.5) * pitchY)
-            out += "\" dy=\"0.32em\" text-anchor=\"end\">"
-            out.text(weekday(w + 1))
-            out += "</text>"
+            out.text(weekday(w + 1), x: left - 8, y: top + (Double(w) + 0.5) * pitchY, attributes: " dy=\"0.32em\" text-anchor=\"end\"")
         }
         let labelY = top + 7 * pitchY + 13
         for (k, column) in shown.enumerated() {
@@ -64,13 +58,7 @@ public enum FrequencyChart {
             out.text(column.label)
             out += "</text>"
             if let year = column.year {
-                out += "<text x=\""
-                out.number(x)
-                out += "\" y=\""
-                out.number(labelY + 14)
-                out += "\" text-anchor=\"middle\">"
-                out.text(year)
-                out += "</text>"
+                out.text(year, x: x, y: labelY + 14, attributes: " text-anchor=\"middle\"")
             }
         }
         out += "</g><g class=\"cells\">"

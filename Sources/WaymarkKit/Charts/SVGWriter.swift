@@ -19,6 +19,20 @@ struct SVGWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
+    /// A `<text>` element at (`x`, `y`) holding `text` escaped; `attributes` follow the
+    /// position, each with its leading space.
+    mutating func text(_ text: String, x: Double, y: Double, attributes: StaticString = "") {
+        self += "<text x=\""
+        number(x)
+        self += "\" y=\""
+        number(y)
+        self += "\""
+        self += attributes
+        self += ">"
+        self.text(text)
+        self += "</text>"
+    }
+
     /// A coordinate or length: `SVG.number(value)`.
     mutating func number(_ value: Double) {
         SVG.appendNumber(value, to: &bytes)
