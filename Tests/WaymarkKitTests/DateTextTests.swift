@@ -44,4 +44,23 @@ struct DateTextTests {
         // 3,652,059 days from 0001-01-01 to 9999-12-31, every 97th from the first (97 is prime: every weekday, month and day length is met).
         #expect(checked == 37_651)
     }
+
+    @Test func appendedLongDatesAreTheStringsBytes() throws {
+        let en = LocaleFormat(.en), zh = LocaleFormat(.zhHans)
+        let start = try #require(LocalDate(year: 1, month: 1, day: 1)), end = try #require(LocalDate(year: 9999, month: 12, day: 31))
+        var bytes = Array("<title>".utf8), expected = "<title>"
+        var checked = 0
+        for n in stride(from: start.dayNumber, through: end.dayNumber, by: 97) {
+            let d = LocalDate(dayNumber: n)
+            en.appendLongDate(d, to: &bytes)
+            zh.appendLongDate(d, to: &bytes)
+            expected += "\(LocaleFormat.monthsShort[d.month - 1]) \(d.day), \(d.year)" + "\(d.year)年\(d.month)月\(d.day)日"
+            checked += 1
+        }
+        #expect(checked == 37_651)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        var one: [UInt8] = []
+        zh.appendLongDate(try #require(LocalDate(year: 2026, month: 11, day: 29)), to: &one)
+        #expect(one == Array("2026年11月29日".utf8))
+    }
 }

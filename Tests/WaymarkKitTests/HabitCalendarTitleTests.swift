@@ -17,6 +17,13 @@ struct HabitCalendarTitleTests {
         return HabitFigures(name: tag.name ?? "", tag: tag, days: days)
     }
 
+    static func appended(_ title: (LocalDate, HabitCalendar.Cell, inout [UInt8]) -> Void, _ day: LocalDate,
+                         _ cell: HabitCalendar.Cell) -> [UInt8] {
+        var out: [UInt8] = []
+        title(day, cell, &out)
+        return out
+    }
+
     @Test(arguments: [Language.en, .zhHans])
     func titleBytesAreTheEscapedLabel(language: Language) throws {
         let today = Self.day(2026, 3, 10)
@@ -33,7 +40,12 @@ struct HabitCalendarTitleTests {
             for i in 0..<(first.days(to: today) + 1) {
                 let cell = i < cells.count ? cells[i] : .before
                 let day = first.adding(days: i)
-                #expect(String(decoding: title(day, cell), as: UTF8.self) == SVG.text(labels.cell(day, cell)), "\(day) \(cell)")
+                let expected = SVG.text(labels.cell(day, cell))
+                #expect(String(decoding: Self.appended(title, day, cell), as: UTF8.self) == expected, "\(day) \(cell)")
+                // Appended after other bytes, which it leaves as they were.
+                var out = Array("<title>&amp;".utf8)
+                title(day, cell, &out)
+                #expect(String(decoding: out, as: UTF8.self) == "<title>&amp;" + expected, "\(day) \(cell)")
                 compared += 1
             }
         }
@@ -45,7 +57,7 @@ struct HabitCalendarTitleTests {
         // makes the whole title isolated, and is closed at its end.
         let (_, _, title) = HabitCharts.calendarParts(habits[1], today: today, title: nil, year: 2026, r.phrases, r)
         if language == .en {
-            #expect(String(decoding: title(Self.day(2026, 3, 9), .level(3)), as: UTF8.self)
+            #expect(String(decoding: Self.appended(title, Self.day(2026, 3, 9), .level(3)), as: UTF8.self)
                     == "\u{2068}Mar 9, 2026: 4.5 km &lt;b&gt;&amp;\u{202E} (≥ 1.5× target)\u{202C}\u{2069}")
         }
     }

@@ -134,18 +134,21 @@ public enum HabitCalendar {
 
     /// The cells' `<title>`s escaped, `titles[i]` that of `Heatmap.firstDay(today:) + i` days:
     /// computed once when the same days are drawn twice (a year's calendar and its half-years).
-    /// `title(day, cell)` is that day's title, escaped, as UTF-8.
-    static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell) -> [UInt8]) -> [[UInt8]] {
+    /// `title(day, cell, &bytes)` appends that day's title, escaped, as UTF-8.
+    static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell, inout [UInt8]) -> Void) -> CellTitles {
         let first = Heatmap.firstDay(today: today)
-        return (0..<max(0, first.days(to: today) + 1)).map { i in
-            title(first.adding(days: i), i < cells.count ? cells[i] : .before)
+        let count = max(0, first.days(to: today) + 1)
+        var titles = CellTitles(capacity: count)
+        for i in 0..<count {
+            titles.append { title(first.adding(days: i), i < cells.count ? cells[i] : .before, &$0) }
         }
+        return titles
     }
 
     /// `svg(today:cells:labels:id:)` as UTF-8, with the titles of `titles(today:cells:title:)`
     /// when given. A year's page draws about 1,100 cells: written as bytes, each piece is a copy,
     /// where appending it to a `String` cost about 340 instructions.
-    static func svgBytes(today: LocalDate, cells: [Cell], labels: Labels, titles: [[UInt8]]?, id: String) -> [UInt8] {
+    static func svgBytes(today: LocalDate, cells: [Cell], labels: Labels, titles: CellTitles?, id: String) -> [UInt8] {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
@@ -164,7 +167,7 @@ public enum HabitCalendar {
             if let titles, i < titles.count {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[i])
             } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(first.adding(days: i), cell)).utf8))
+                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(first.adding(days: i), cell)).utf8)[...])
             }
         }
         var tail = "</g><g class=\"legend axis\">"
@@ -189,7 +192,7 @@ public enum HabitCalendar {
 
     /// `span(from:to:gridFirst:cells:labels:id:legend:)` as UTF-8; `titles`, when given, are
     /// those of `titles(today:cells:title:)` for the same grid.
-    static func spanBytes(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, titles: [[UInt8]]?, id: String,
+    static func spanBytes(from: LocalDate, to: LocalDate, gridFirst: LocalDate, cells: [Cell], labels: Labels, titles: CellTitles?, id: String,
                           legend: Bool) -> [UInt8] {
         let weekFirst = from.startOfWeek
         let columns = max(1, weekFirst.days(to: to.startOfWeek) / 7 + 1)
@@ -213,7 +216,7 @@ public enum HabitCalendar {
             if let titles, k >= 0, k < titles.count {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[k])
             } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(day, cell)).utf8))
+                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(day, cell)).utf8)[...])
             }
         }
         var tail = "</g>"
@@ -240,7 +243,7 @@ public enum HabitCalendar {
 
     /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), from parts
     /// written once per chart: a year's page draws about 1,100 of them.
-    static func appendCell(to out: inout [UInt8], looks: CellLooks, grid: Int, cell: Cell, title: [UInt8]) {
+    static func appendCell(to out: inout [UInt8], looks: CellLooks, grid: Int, cell: Cell, title: ArraySlice<UInt8>) {
         out.append(contentsOf: looks.opening)
         if grid / 7 < columnX.count {
             out.append(contentsOf: columnX[grid / 7])

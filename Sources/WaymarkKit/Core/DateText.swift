@@ -21,6 +21,16 @@ struct DateText {
         }
     }
 
+    /// Appends the text `body` writes to `bytes`: a chart that names hundreds of days writes
+    /// each date into its own buffer, with no `String` between.
+    static func append(to bytes: inout [UInt8], _ body: (inout DateText) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var text = DateText(buffer)
+            body(&text)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<text.count]))
+        }
+    }
+
     /// `n` in decimal digits, "-" before a negative one (as `String(n)` writes it).
     mutating func number(_ n: Int) {
         if n < 0 { byte(UInt8(ascii: "-")) }

@@ -25,13 +25,20 @@ public struct LocaleFormat: Sendable {
 
     /// "Nov 29, 2026" / "2026年11月29日"
     public func longDate(_ d: LocalDate) -> String {
+        DateText.make { writeLongDate(d, &$0) }
+    }
+
+    /// `longDate(d)` appended to `bytes` as UTF-8.
+    func appendLongDate(_ d: LocalDate, to bytes: inout [UInt8]) {
+        DateText.append(to: &bytes) { writeLongDate(d, &$0) }
+    }
+
+    private func writeLongDate(_ d: LocalDate, _ text: inout DateText) {
         switch language {
         case .en:
-            return DateText.make {
-                $0.word(LocaleFormat.monthsShort[d.month - 1]); $0.word(" "); $0.number(d.day); $0.word(", "); $0.number(d.year)
-            }
+            text.word(LocaleFormat.monthsShort[d.month - 1]); text.word(" "); text.number(d.day); text.word(", "); text.number(d.year)
         case .zhHans:
-            return DateText.make { $0.number(d.year); $0.word("年"); $0.number(d.month); $0.word("月"); $0.number(d.day); $0.word("日") }
+            text.number(d.year); text.word("年"); text.number(d.month); text.word("月"); text.number(d.day); text.word("日")
         }
     }
 

@@ -199,10 +199,10 @@ enum HabitCharts {
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
     }
 
-    /// A calendar's cells and labels, and each day's `<title>` escaped as UTF-8 (what
+    /// A calendar's cells and labels, and what appends each day's `<title>` escaped as UTF-8 (what
     /// `SVG.text(labels.cell(day, cell))` gives, written as bytes: a year's page has 371).
     static func calendarParts(_ h: HabitFigures, today: LocalDate, title: String?, year: Int?, _ phrases: Phrases,
-                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels, (LocalDate, HabitCalendar.Cell) -> [UInt8]) {
+                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels, (LocalDate, HabitCalendar.Cell, inout [UInt8]) -> Void) {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
         let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today, entries: h.entries)
@@ -255,35 +255,34 @@ enum HabitCharts {
         }
         let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
         func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] { look(cell).map { wordUTF8[$0] } ?? Array(wording(cell).utf8) }
-        // `cellTitle` as bytes, escaped as a whole as `SVG.text` escapes it.
-        func cellTitleBytes(_ day: LocalDate, _ cell: HabitCalendar.Cell) -> [UInt8] {
-            var raw: [UInt8] = []
-            raw.reserveCapacity(64)
-            raw.append(contentsOf: r.format.longDate(day).utf8)
-            raw.append(contentsOf: colonBytes)
+        // `cellTitle` as bytes appended to `out`, escaped as a whole as `SVG.text` escapes it.
+        func appendCellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell, _ out: inout [UInt8]) {
+            let start = out.count
+            r.format.appendLongDate(day, to: &out)
+            out.append(contentsOf: colonBytes)
             let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
             switch cell {
             case .done, .under, .level:
                 if numerical, let amount {
-                    raw.append(contentsOf: r.format.amount(amount).utf8)
-                    raw.append(contentsOf: unitBytes)
+                    out.append(contentsOf: r.format.amount(amount).utf8)
+                    out.append(contentsOf: unitBytes)
                     if h.rule.isNumerical {
-                        raw.append(contentsOf: " (".utf8)
-                        raw.append(contentsOf: wordBytes(cell))
-                        raw.append(UInt8(ascii: ")"))
+                        out.append(contentsOf: " (".utf8)
+                        out.append(contentsOf: wordBytes(cell))
+                        out.append(UInt8(ascii: ")"))
                     }
                 } else {
-                    raw.append(contentsOf: wordBytes(cell))
+                    out.append(contentsOf: wordBytes(cell))
                 }
             case .before, .missed, .skipped, .filledIn:
-                raw.append(contentsOf: wordBytes(cell))
+                out.append(contentsOf: wordBytes(cell))
             }
-            return raw.withUnsafeBufferPointer { source in
-                guard HTMLEscape.changes(source) else { return raw }
-                var escaped: [UInt8] = []
-                escaped.reserveCapacity(source.count + 16)
-                HTMLEscape.escape(source) { start, count in escaped.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
-                return escaped
+            let changes = out.withUnsafeBufferPointer { HTMLEscape.changes(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard changes else { return }
+            let raw = Array(out[start...])
+            out.removeSubrange(start...)
+            raw.withUnsafeBufferPointer { source in
+                HTMLEscape.escape(source) { from, count in out.append(contentsOf: UnsafeBufferPointer(start: from, count: count)) }
             }
         }
         let skips = h.days.skipped.contains(true)
@@ -312,7 +311,7 @@ enum HabitCharts {
             weekday: phrases.weekday, month: r.format.monthShort, cell: cellTitle,
             legend: byGoal ? .items(legend) : .scale(less: r.text(.less), more: r.text(.more)),
             title: title ?? r.text(.calendarTitle), description: description)
-        return (cells, labels, cellTitleBytes)
+        return (cells, labels, appendCellTitle)
     }
 
     /// Checks by day of the week, Monday first.
