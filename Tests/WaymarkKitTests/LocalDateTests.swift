@@ -11,6 +11,32 @@ struct LocalDateTests {
         }
     }
 
+    /// The day number kept beside the parts is the parts' own, however the date was made: from
+    /// its parts it is computed, from a number the parts are; Python's `date` gives the figures.
+    @Test func keptDayNumbersAreThePartsDayNumbers() throws {
+        let known: [(Int, Int, Int, Int)] = [(1, 1, 1, -719_162), (1600, 2, 29, -135_081), (1900, 3, 1, -25_508), (2000, 2, 29, 11_016),
+                                             (2024, 12, 31, 20_088), (9999, 12, 31, 2_932_896)]
+        for (y, m, d, n) in known {
+            let date = try #require(LocalDate(year: y, month: m, day: d))
+            #expect(date.dayNumber == n)
+            let back = LocalDate(dayNumber: n)
+            #expect((back.year, back.month, back.day) == (y, m, d))
+            #expect(back == date && back.hashValue == date.hashValue)
+        }
+        var previous: LocalDate?
+        for n in stride(from: -719_162, through: 2_932_896, by: 89) {
+            let date = LocalDate(dayNumber: n)
+            let parts = try #require(LocalDate(year: date.year, month: date.month, day: date.day))
+            // Ordered as the parts are.
+            let ordered = previous.map { $0 < date && ($0.year, $0.month, $0.day) < (date.year, date.month, date.day) } ?? true
+            guard parts.dayNumber == n, parts == date, ordered else {
+                Issue.record("day \(n): \(date) gives \(parts.dayNumber)")
+                return
+            }
+            previous = date
+        }
+    }
+
     @Test func weekdays() {
         #expect(LocalDate(year: 2026, month: 11, day: 29)!.weekday == 7)  // a Sunday
         #expect(LocalDate(year: 2026, month: 11, day: 30)!.weekday == 1)

@@ -1,11 +1,15 @@
 /// A calendar date without a time zone (proleptic Gregorian), e.g. the day a record falls on.
 ///
 /// Arithmetic goes through `dayNumber` (days since 1970-01-01), using Howard Hinnant's civil-date
-/// algorithms, so no `Calendar` is needed on hot paths.
+/// algorithms, so no `Calendar` is needed on hot paths. The day number is kept beside the
+/// parts: charts and statistics step through days and compare them far more often than they
+/// make a date, and each of those asked for it again.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
+    /// Days since 1970-01-01 (negative before).
+    public let dayNumber: Int
 
     /// A validated date, or nil when the parts do not name a real day in years 1...9999.
     public init?(year: Int, month: Int, day: Int) {
@@ -14,6 +18,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.year = year
         self.month = month
         self.day = day
+        dayNumber = LocalDate.dayNumber(year: year, month: month, day: day)
     }
 
     /// The date `dayNumber` days after 1970-01-01.
@@ -29,10 +34,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         year = yoe + era * 400 + (m <= 2 ? 1 : 0)
         month = m
         day = d
+        self.dayNumber = dayNumber
     }
 
-    /// Days since 1970-01-01 (negative before).
-    public var dayNumber: Int {
+    /// The day number of a date's parts (as `dayNumber`).
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -78,9 +84,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
-    }
+    // The day number names the date: equal and ordered as the parts are.
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+    public static func == (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber == b.dayNumber }
+    public func hash(into hasher: inout Hasher) { hasher.combine(dayNumber) }
 
     /// `yyyy-MM-dd`.
     public var description: String {
