@@ -58,13 +58,14 @@ public enum Heatmap {
     /// `columns` is the number of weeks drawn (53 but for a half-year's calendar).
     static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String,
                      rightLabels: Bool = false, columns: Int = weeks) -> String {
-        var out = "<g class=\"axis\">"
+        // Written as bytes: a habit's year page draws six calendars, each with about 20 labels.
+        var out = SVGWriter(capacity: 1200)
+        out += "<g class=\"axis\">"
         for weekdayNumber in [1, 3, 5] {
-            let y = SVG.number(top + Double(weekdayNumber - 1) * pitch + 9)
-            out += "<text x=\"\(SVG.number(left - 6))\" y=\"\(y)\" text-anchor=\"end\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
-            if rightLabels {
-                out += "<text x=\"\(SVG.number(left + Double(columns) * pitch + 3))\" y=\"\(y)\">" + SVG.text(weekday(weekdayNumber)) + "</text>"
-            }
+            let y = top + Double(weekdayNumber - 1) * pitch + 9
+            let name = weekday(weekdayNumber)
+            out.text(name, x: left - 6, y: y, attributes: " text-anchor=\"end\"")
+            if rightLabels { out.text(name, x: left + Double(columns) * pitch + 3, y: y) }
         }
         var lastLabelColumn = -10
         for column in 0..<columns {
@@ -76,11 +77,12 @@ public enum Heatmap {
             let firstOfMonth = candidate.flatMap { $0 <= today ? $0 : nil }
             let labelled = column == 0 && monday.day <= 21 ? monday : firstOfMonth
             if let labelled, column - lastLabelColumn >= 3 {
-                out += "<text x=\"\(SVG.number(left + Double(column) * pitch))\" y=\"11\">\(SVG.text(month(labelled.month)))</text>"
+                out.text(month(labelled.month), x: left + Double(column) * pitch, y: 11)
                 lastLabelColumn = column
             }
         }
-        return out + "</g>"
+        out += "</g>"
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// The opening `<rect>` of day `i` of the grid (column i / 7, row i % 7), up to its class.

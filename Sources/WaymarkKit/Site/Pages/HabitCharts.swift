@@ -130,13 +130,14 @@ enum HabitCharts {
             }
         }
         let offered = buckets.enumerated().map { label($0, $1.start) }
-        // Each bucket's name and figure are written once, for both charts and the table.
+        // Each bucket's name, figure and bar title are written once, for both charts and the table.
         let names = buckets.map { name($0.start) }
         let amounts = buckets.indices.map { amount(buckets[$0].value, goals[$0]) }
+        let titles = buckets.indices.map { names[$0] + " · " + amounts[$0] }
         func bars(_ width: Double) -> [BarChart.Bar] {
             let labels = BarChart.fittingLabels(offered, width: width)
             return buckets.enumerated().map { i, b in
-                BarChart.Bar(title: names[i] + " · " + amounts[i], label: labels[i], amount: b.value,
+                BarChart.Bar(title: titles[i], label: labels[i], amount: b.value,
                              highlight: i == buckets.count - 1, target: goals[i])
             }
         }
