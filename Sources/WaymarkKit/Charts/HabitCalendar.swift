@@ -162,6 +162,7 @@ public enum HabitCalendar {
         head += "<g class=\"cells\">"
         out.append(contentsOf: head.utf8)
         let looks = CellLooks(cellID: cellID, pattern: pattern)
+        out.append(contentsOf: looks.opening)
         for i in 0..<count {
             let cell = i < cells.count ? cells[i] : .before
             if let titles, i < titles.count {
@@ -170,6 +171,7 @@ public enum HabitCalendar {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(first.adding(days: i), cell)).utf8)[...])
             }
         }
+        out.removeLast(looks.opening.count)
         var tail = "</g><g class=\"legend axis\">"
         switch labels.legend {
         case .scale(let less, let more):
@@ -207,6 +209,7 @@ public enum HabitCalendar {
         head += "<g class=\"cells\">"
         out.append(contentsOf: head.utf8)
         let looks = CellLooks(cellID: cellID, pattern: pattern)
+        out.append(contentsOf: looks.opening)
         let gridOffset = gridFirst.days(to: weekFirst)
         for i in 0..<(columns * 7) {
             let day = weekFirst.adding(days: i)
@@ -219,6 +222,7 @@ public enum HabitCalendar {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(day, cell)).utf8)[...])
             }
         }
+        out.removeLast(looks.opening.count)
         var tail = "</g>"
         if legend {
             tail += "<g class=\"legend axis\">"
@@ -242,44 +246,53 @@ public enum HabitCalendar {
     }
 
     /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), from parts
-    /// written once per chart: a year's page draws about 1,100 of them.
+    /// written once per chart: a year's page draws about 1,100 of them. The cells are written
+    /// after the chart's `looks.opening`, and each ends with the next one's opening (one copy
+    /// where two were), so the writer removes the last cell's from the end.
     static func appendCell(to out: inout [UInt8], looks: CellLooks, grid: Int, cell: Cell, title: ArraySlice<UInt8>) {
-        out.append(contentsOf: looks.opening)
         if grid / 7 < columnX.count {
             out.append(contentsOf: columnX[grid / 7])
         } else {
             out.append(contentsOf: SVG.number(Heatmap.left + Double(grid / 7) * Heatmap.pitch).utf8)
         }
-        out.append(contentsOf: rowY[grid % 7])
-        out.append(contentsOf: looks[cell])
+        out.append(contentsOf: looks.rowLook(grid % 7, cell))
         out.append(contentsOf: title)
-        out.append(contentsOf: cellEnd)
+        out.append(contentsOf: looks.joint)
     }
 
-    /// The x of each week's column, each weekday's row from the end of the x to its look, and
-    /// a cell's end, as UTF-8.
+    /// The x of each week's column as UTF-8.
     static let columnX = (0...Heatmap.weeks).map { Array(SVG.number(Heatmap.left + Double($0) * Heatmap.pitch).utf8) }
-    static let rowY = (0..<7).map { Array(("\" y=\"" + SVG.number(Heatmap.top + Double($0) * Heatmap.pitch) + "\" ").utf8) }
-    static let cellEnd = Array("</title></use>".utf8)
 
-    /// A chart's parts of every cell as UTF-8: the opening up to its x, and each look's
-    /// attributes up to its title (the skip pattern's id is the chart's).
+    /// A chart's parts of every cell as UTF-8: the opening up to its x; for each weekday's row
+    /// and look, the end of the x, the y and the look's attributes up to the title (the skip
+    /// pattern's id is the chart's, the other looks are every chart's); and a cell's end with
+    /// the next cell's opening.
     struct CellLooks {
+        static let plain = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"><title>" }
+        static let plainRows: [[[UInt8]]] = (0..<7).map { row in plain.map { Array((rowY(row) + $0).utf8) } }
         let opening: [UInt8]
-        let plain: [[UInt8]] = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { Array("class=\"\($0)\"><title>".utf8) }
-        let skip: [UInt8]
+        let joint: [UInt8]
+        let skipRows: [[UInt8]]
 
         init(cellID: String, pattern: String) {
-            opening = Array(("<use href=\"#" + cellID + "\" x=\"").utf8)
-            skip = Array((HabitCalendar.attributes(.skipped, pattern: pattern) + "><title>").utf8)
+            let opening = "<use href=\"#" + cellID + "\" x=\""
+            self.opening = Array(opening.utf8)
+            joint = Array(("</title></use>" + opening).utf8)
+            let skip = HabitCalendar.attributes(.skipped, pattern: pattern) + "><title>"
+            skipRows = (0..<7).map { Array((CellLooks.rowY($0) + skip).utf8) }
         }
 
-        subscript(cell: Cell) -> [UInt8] {
+        /// From the end of a cell's x to the start of its look, in weekday row `row`.
+        static func rowY(_ row: Int) -> String { "\" y=\"" + SVG.number(Heatmap.top + Double(row) * Heatmap.pitch) + "\" " }
+
+        /// What follows a cell's x in row `row`, up to its title.
+        func rowLook(_ row: Int, _ cell: Cell) -> [UInt8] {
+            let plain = CellLooks.plainRows[row]
             switch cell {
             case .before: return plain[0]
             case .missed: return plain[1]
             case .done: return plain[5]
-            case .skipped: return skip
+            case .skipped: return skipRows[row]
             case .level(let n): return plain[1 + min(4, max(0, n))]
             case .filledIn: return plain[3]
             case .under: return plain[6]
