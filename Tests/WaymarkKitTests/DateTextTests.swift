@@ -20,7 +20,7 @@ struct DateTextTests {
         for n in [0, 7, 10, 99, 100, 2026, -1, -2026, Int.max, Int.min] {
             #expect(DateText.make { $0.number(n) } == String(n))
         }
-        #expect(DateText.make { $0.number(Int.min); $0.word("年"); $0.number(Int.max); $0.word("月"); $0.number(Int.min); $0.word("日") }
+        #expect(DateText.make { $0.number(Int.min); $0.literal("年"); $0.number(Int.max); $0.literal("月"); $0.number(Int.min); $0.literal("日") }
             == "-9223372036854775808年9223372036854775807月-9223372036854775808日")
     }
 

@@ -18,8 +18,8 @@ public struct LocaleFormat: Sendable {
     /// "Nov 29" / "11月29日"
     public func shortDate(_ d: LocalDate) -> String {
         switch language {
-        case .en: return DateText.make { $0.word(LocaleFormat.monthsShort[d.month - 1]); $0.word(" "); $0.number(d.day) }
-        case .zhHans: return DateText.make { $0.number(d.month); $0.word("月"); $0.number(d.day); $0.word("日") }
+        case .en: return DateText.make { $0.month(d.month, long: false); $0.literal(" "); $0.number(d.day) }
+        case .zhHans: return DateText.make { $0.number(d.month); $0.literal("月"); $0.number(d.day); $0.literal("日") }
         }
     }
 
@@ -36,25 +36,25 @@ public struct LocaleFormat: Sendable {
     private func writeLongDate(_ d: LocalDate, _ text: inout DateText) {
         switch language {
         case .en:
-            text.word(LocaleFormat.monthsShort[d.month - 1]); text.word(" "); text.number(d.day); text.word(", "); text.number(d.year)
+            text.month(d.month, long: false); text.literal(" "); text.number(d.day); text.literal(", "); text.number(d.year)
         case .zhHans:
-            text.number(d.year); text.word("年"); text.number(d.month); text.word("月"); text.number(d.day); text.word("日")
+            text.number(d.year); text.literal("年"); text.number(d.month); text.literal("月"); text.number(d.day); text.literal("日")
         }
     }
 
     /// "November 2026" / "2026年11月"
     public func monthYear(year: Int, month: Int) -> String {
         switch language {
-        case .en: return DateText.make { $0.word(LocaleFormat.monthsLong[month - 1]); $0.word(" "); $0.number(year) }
-        case .zhHans: return DateText.make { $0.number(year); $0.word("年"); $0.number(month); $0.word("月") }
+        case .en: return DateText.make { $0.month(month, long: true); $0.literal(" "); $0.number(year) }
+        case .zhHans: return DateText.make { $0.number(year); $0.literal("年"); $0.number(month); $0.literal("月") }
         }
     }
 
     /// "Nov 2026" / "2026年11月": a month with its year where room is short (a chart's axis).
     public func monthYearShort(year: Int, month: Int) -> String {
         switch language {
-        case .en: return DateText.make { $0.word(LocaleFormat.monthsShort[month - 1]); $0.word(" "); $0.number(year) }
-        case .zhHans: return DateText.make { $0.number(year); $0.word("年"); $0.number(month); $0.word("月") }
+        case .en: return DateText.make { $0.month(month, long: false); $0.literal(" "); $0.number(year) }
+        case .zhHans: return DateText.make { $0.number(year); $0.literal("年"); $0.number(month); $0.literal("月") }
         }
     }
 
