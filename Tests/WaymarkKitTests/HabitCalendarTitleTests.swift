@@ -61,4 +61,42 @@ struct HabitCalendarTitleTests {
                     == "\u{2068}Mar 9, 2026: 4.5 km &lt;b&gt;&amp;\u{202E} (≥ 1.5× target)\u{202C}\u{2069}")
         }
     }
+
+    /// The titles written once into `CellTitles` and drawn by `svgBytes` and `spanBytes` give
+    /// the drawing each chart makes without them (every title from `SVG.text` of its label), and
+    /// each drawn day is one whole `<use>` (its end joined with the next one's opening).
+    @Test(arguments: [Language.en, .zhHans])
+    func sharedTitlesDrawTheSameCalendars(language: Language) throws {
+        let today = Self.day(2026, 3, 10)
+        let options = SiteOptions(now: Int64(today.dayNumber) * 86_400 + 43_200, zone: .utc, language: language)
+        let r = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
+        let habits = [Self.figures(unit: nil, target: nil), Self.figures(unit: "km <b>&\u{202E}", target: 3)]
+        let gridFirst = Heatmap.firstDay(today: today)
+        for h in habits {
+            let (cells, labels, title) = HabitCharts.calendarParts(h, today: today, title: nil, year: 2026, r.phrases, r)
+            let titles = HabitCalendar.titles(today: today, cells: cells, title: title)
+            #expect(titles.count == 366)
+            let wide = HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "c")
+            #expect(wide == HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: nil, id: "c"))
+            #expect(Self.uses(wide) == 366)
+            // Jan 1 – Mar 10, 2026: 69 days; and a span whose range holds no day.
+            let spans: [(LocalDate, LocalDate, Int)] = [(Self.day(2026, 1, 1), today, 69), (Self.day(2026, 2, 11), Self.day(2026, 2, 10), 0)]
+            for (from, to, days) in spans {
+                let shared = HabitCalendar.spanBytes(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: labels, titles: titles,
+                                                     id: "h", legend: true)
+                #expect(shared == HabitCalendar.spanBytes(from: from, to: to, gridFirst: gridFirst, cells: cells, labels: labels, titles: nil,
+                                                          id: "h", legend: true))
+                #expect(Self.uses(shared) == days)
+                if days == 0 { #expect(String(decoding: shared, as: UTF8.self).contains("<g class=\"cells\"></g>")) }
+            }
+        }
+    }
+
+    /// How many `<use` a drawing has, checking that as many end (`</use>`).
+    static func uses(_ svg: [UInt8]) -> Int {
+        let text = String(decoding: svg, as: UTF8.self)
+        let opened = text.components(separatedBy: "<use ").count - 1
+        let closed = text.components(separatedBy: "</title></use>").count - 1
+        return opened == closed ? opened : -1
+    }
 }

@@ -43,4 +43,29 @@ struct LocalDateTests {
         #expect(LocalDate(year: 2026, month: 11, day: 29)!.startOfWeek == LocalDate(year: 2026, month: 11, day: 23))
         #expect(LocalDate(year: 1969, month: 12, day: 31)!.weekday == 3)
     }
+
+    /// Days a day apart differ, and a set of dates made both ways holds each day once.
+    @Test func neighbouringDaysDifferAndSetsHoldEachDayOnce() throws {
+        var fromParts = Set<LocalDate>(), fromNumbers = Set<LocalDate>()
+        for n in 20_000..<20_400 {
+            let d = LocalDate(dayNumber: n)
+            #expect(d != LocalDate(dayNumber: n + 1) && d.adding(days: 1) == LocalDate(dayNumber: n + 1))
+            fromNumbers.insert(d)
+            fromParts.insert(try #require(LocalDate(year: d.year, month: d.month, day: d.day)))
+        }
+        fromParts.formUnion(fromNumbers)
+        #expect(fromParts.count == 400 && fromParts == fromNumbers)
+    }
+
+    /// Beyond years 1…9999 (a date made from any number), the parts made from a number still
+    /// give that number back: year 0, negative years and a billion days either way.
+    @Test func partsOfFarDayNumbersGiveTheirNumberBack() {
+        for n in [-719_528, -719_529, -1_000_000, -1_000_000_000, 1_000_000_000, 2_932_897] {
+            let d = LocalDate(dayNumber: n)
+            #expect(LocalDate.dayNumber(year: d.year, month: d.month, day: d.day) == n, "\(n)")
+        }
+        // 0000-01-01 (ISO year 0, 1 BC) is 719,528 days before 1970-01-01.
+        let zero = LocalDate(dayNumber: -719_528)
+        #expect((zero.year, zero.month, zero.day) == (0, 1, 1))
+    }
 }

@@ -1,14 +1,17 @@
-/// The escaped `<title>`s of a calendar's cells, end to end in one buffer: a year's page names
-/// 371 days, and one buffer with its ends costs one allocation where an array per title cost one each.
+/// The escaped `<title>`s of a calendar's cells, end to end in one buffer: a calendar names up
+/// to 371 days, and one buffer with its list of ends costs two allocations where an array per
+/// title cost one each.
 struct CellTitles {
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
 
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity * 40)
-        ends.reserveCapacity(capacity)
+    /// Room for `titles` titles, of about 40 bytes each ("Nov 29, 2026: 5.2 km (met)" is 26).
+    init(capacity titles: Int = 0) {
+        bytes.reserveCapacity(titles * 40)
+        ends.reserveCapacity(titles)
     }
 
+    /// How many titles there are.
     var count: Int { ends.count }
 
     /// The `i`th title's bytes.

@@ -168,7 +168,7 @@ public enum HabitCalendar {
             if let titles, i < titles.count {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[i])
             } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(first.adding(days: i), cell)).utf8)[...])
+                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: ArraySlice(SVG.text(labels.cell(first.adding(days: i), cell)).utf8))
             }
         }
         out.removeLast(looks.opening.count)
@@ -219,7 +219,7 @@ public enum HabitCalendar {
             if let titles, k >= 0, k < titles.count {
                 appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[k])
             } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: Array(SVG.text(labels.cell(day, cell)).utf8)[...])
+                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: ArraySlice(SVG.text(labels.cell(day, cell)).utf8))
             }
         }
         out.removeLast(looks.opening.count)
@@ -268,6 +268,7 @@ public enum HabitCalendar {
     /// pattern's id is the chart's, the other looks are every chart's); and a cell's end with
     /// the next cell's opening.
     struct CellLooks {
+        /// Every look but skipped, with its class, up to the title: the same in every chart.
         static let plain = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"><title>" }
         static let plainRows: [[[UInt8]]] = (0..<7).map { row in plain.map { Array((rowY(row) + $0).utf8) } }
         let opening: [UInt8]

@@ -58,7 +58,8 @@ public enum Heatmap {
     /// `columns` is the number of weeks drawn (53 but for a half-year's calendar).
     static func axis(first: LocalDate, today: LocalDate, weekday: (Int) -> String, month: (Int) -> String,
                      rightLabels: Bool = false, columns: Int = weeks) -> String {
-        // Written as bytes: a habit's year page draws six calendars, each with about 20 labels.
+        // Written as bytes: every habit page and year page draws a calendar or three (a year
+        // wide and as two half-years), each with up to 20 labels.
         var out = SVGWriter(capacity: 1200)
         out += "<g class=\"axis\">"
         for weekdayNumber in [1, 3, 5] {

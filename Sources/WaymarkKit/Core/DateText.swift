@@ -44,22 +44,19 @@ struct DateText {
         count += digits
     }
 
-    /// The bytes of `word`, a literal ("年", ", "): copied from the binary, with no `String`.
-    mutating func literal(_ word: StaticString) {
-        word.withUTF8Buffer { append($0) }
+    /// The bytes of `literal` ("年", ", "): copied from the binary, with no `String`.
+    mutating func literal(_ literal: StaticString) {
+        literal.withUTF8Buffer { append($0) }
     }
 
     /// A month's English name, short ("Nov") or long ("November"), for `month` 1…12.
     mutating func month(_ month: Int, long: Bool) {
-        (long ? DateText.longMonths : DateText.shortMonths)[month - 1].withUnsafeBufferPointer { append($0) }
+        (long ? LocaleFormat.monthsLongUTF8 : LocaleFormat.monthsShortUTF8)[month - 1].withUnsafeBufferPointer { append($0) }
     }
-
-    private static let shortMonths = LocaleFormat.monthsShort.map { Array($0.utf8) }
-    private static let longMonths = LocaleFormat.monthsLong.map { Array($0.utf8) }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard count + bytes.count <= buffer.count else { return }
-        _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<(count + bytes.count)]).update(fromContentsOf: bytes)
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<(count + bytes.count)]).initialize(fromContentsOf: bytes)
         count += bytes.count
     }
 

@@ -12,6 +12,9 @@ public struct LocaleFormat: Sendable {
     static let monthsShort = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     static let monthsLong = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
+    /// The month names as UTF-8, for the writers that copy bytes (`DateText`, `DateNoBreak`).
+    static let monthsShortUTF8: [[UInt8]] = monthsShort.map { Array($0.utf8) }
+    static let monthsLongUTF8: [[UInt8]] = monthsLong.map { Array($0.utf8) }
     static let weekdaysEnglish = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let weekdaysChinese = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
 

@@ -19,8 +19,8 @@ enum DateNoBreak {
     /// Elements whose content is not page text: left exactly as they are.
     static let skipped: [[UInt8]] = ["head", "script", "style", "svg", "textarea", "time", "title"].map { Array($0.utf8) }
 
-    static let shortMonths: [[UInt8]] = LocaleFormat.monthsShort.map { Array($0.utf8) }
-    static let longMonths: [[UInt8]] = LocaleFormat.monthsLong.map { Array($0.utf8) }
+    static let shortMonths = LocaleFormat.monthsShortUTF8
+    static let longMonths = LocaleFormat.monthsLongUTF8
 
     /// `html` with its dates wrapped; the same bytes when it has none. The `finished` ranges
     /// (in order, each beginning and ending with a tag, none inside another) are left as they
