@@ -117,7 +117,10 @@ struct NoteExcerptTests {
             return Int(seed >> 33) % n
         }
         let pieces = ["word", "a", " ", "  ", "\r\n", "\t", ".", ",", "<p>", "</p>", "<h1>", "</h1>", "<td>", "</td><td>", "</tr><tr>",
-                      "<pre>code</pre>", "&amp;", "&nbsp;", "<br>", "<em>x</em>", "Title", "-", "(", "\u{0B}", "\u{1F}", "~"]
+                      "<pre>code</pre>", "&amp;", "&nbsp;", "<br>", "<em>x</em>", "Title", "-", "(", "\u{0B}", "\u{1F}", "~",
+                      // Non-ASCII among ASCII: curly quotes, accents (one combining after a space),
+                      // CJK with its punctuation and ideographic space, NEL and NBSP (whitespace).
+                      "’", "é", "e\u{301}", " \u{301}", "深度", "。", "\u{3000}", "\u{85}", "\u{A0}", "\r\n\u{301}", "\r"]
         for _ in 0..<400 {
             var html = ""
             for _ in 0..<(1 + next(120)) { html += pieces[next(pieces.count)] }

@@ -225,7 +225,10 @@ enum NoteExcerpt {
             }
             for c in String(decoding: bytes, as: UTF8.self) {
                 if full { return }
-                if c.isWhitespace {
+                // Most characters of a run with a curly quote or an accent are still ASCII: their
+                // whitespace is told from their byte (CR LF's is LF), not from Unicode's tables.
+                let ascii = asciiFastPath ? c.asciiValue : nil
+                if ascii.map({ $0 == 0x20 || (0x09...0x0D).contains($0) }) ?? c.isWhitespace {
                     space()
                 } else {
                     separate()
