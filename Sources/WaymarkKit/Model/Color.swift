@@ -28,12 +28,22 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `#rrggbb`, lower case.
+    /// `#rrggbb`, lower case. Written as its seven bytes: every page with habits names their
+    /// colours, and a table of hex digits as `Character`s cost 5,000 instructions a colour.
     public var description: String {
-        let hex = Array("0123456789abcdef")
-        var out = "#"
-        for c in [red, green, blue] { out.append(hex[Int(c >> 4)]); out.append(hex[Int(c & 15)]) }
-        return out
+        String(unsafeUninitializedCapacity: 7) { out in
+            out[0] = UInt8(ascii: "#")
+            for (k, c) in [red, green, blue].enumerated() {
+                out[1 + 2 * k] = Color.hexDigit(c >> 4)
+                out[2 + 2 * k] = Color.hexDigit(c & 15)
+            }
+            return 7
+        }
+    }
+
+    /// The lower-case hex digit of `n` (0…15).
+    private static func hexDigit(_ n: UInt8) -> UInt8 {
+        n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "a") + (n - 10)
     }
 }
 
