@@ -33,7 +33,8 @@ extension SiteWriteSession {
             if !s.pending.isEmpty { try fs.syncTree(target, s.pending.map { temporary($0.path) }) }
             try writeManifest(SiteManifest(files: Array(oldFiles.union(newPaths)), folders: oldFolders.union(s.made), temporaries: suffix), sync: true)
             try fs.sync(target)
-            let order = s.pending.sorted { SiteWriteSession.order($0) < SiteWriteSession.order($1) }
+            // Each file's place in the order worked out once, not at each of the sort's comparisons.
+            let order = s.pending.map { (SiteWriteSession.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
             var appeared: [String] = []
             for pending in order where !pending.replacesFolder {
                 if try moveIntoPlace(pending) { renamed += 1 } else { appeared.append(pending.path) }
