@@ -108,6 +108,7 @@ struct OutputFolderSafetyTests {
             renames.withLock { $0.append((from, to)) }
             try noReplace(from, to)
         }
+        let before = Set(FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String } ?? [])
         _ = try SiteWriter(fileSystem: fs).write(TestSite.version(2), to: out, force: false)
         let all = renames.withLock { $0 }
         #expect(all.count > 40)
@@ -116,6 +117,12 @@ struct OutputFolderSafetyTests {
             let original = SiteTemporaries.original(of: String(from.dropFirst(out.count + 1)))
             #expect(original?.path == String(to.dropFirst(out.count + 1)), "\(from) → \(to)")
         }
+        // The order a reader can see: new files before replaced ones (a new page's links are in
+        // place before it is), pages after the rest of each, `index.html` last, by path within.
+        let placed = all.map { String($0.1.dropFirst(out.count + 1)) }.filter { $0 != ".waymark" }
+        let key = { (path: String) in (before.contains(path) ? 1 : 0, path.hasSuffix(".html") ? 1 : 0, path == "index.html" ? 1 : 0, path) }
+        #expect(placed == placed.sorted { key($0) < key($1) })
+        #expect(placed.contains { !before.contains($0) } && placed.contains { before.contains($0) })
     }
 
     /// A folder that was there before Waymark wrote into it (here with --force) is the user's: when
