@@ -16,7 +16,7 @@ enum SiteTemporaries {
     /// "notes/a.html" → "notes/.a.html.waymark-tmp-42": hidden, in the same folder, so that the
     /// rename that puts it in place stays inside one folder of one file system.
     static func path(of path: String, suffix: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." + path + suffix }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." + path + suffix }
         return String(path[...slash]) + "." + path[path.index(after: slash)...] + suffix
     }
 
@@ -24,7 +24,7 @@ enum SiteTemporaries {
     /// ("notes/a.html", ".waymark-tmp-42"); nil when the name is not a temporary's.
     static func original(of path: String) -> (path: String, suffix: String)? {
         let folder: Substring, name: Substring
-        if let slash = path.lastIndex(of: "/") {
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
             folder = path[...slash]
             name = path[path.index(after: slash)...]
         } else {

@@ -176,7 +176,7 @@ public struct SiteWriter: Sendable {
     }
 
     func split(_ path: String) -> (parent: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
