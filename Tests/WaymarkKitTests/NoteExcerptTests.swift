@@ -130,4 +130,29 @@ struct NoteExcerptTests {
                     == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, asciiFastPath: false), "\(html)")
         }
     }
+
+    /// `isWide` reads a character's first byte before its scalar: held to the test of the first
+    /// scalar alone (the plain reference) on every scalar, and on clusters that begin with one.
+    @Test func wideCharactersAreTheFirstScalarsRanges() {
+        func reference(_ c: Character) -> Bool {
+            guard let v = c.unicodeScalars.first?.value else { return false }
+            return (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+        }
+        var wide = 0, differing: [UInt32] = []
+        for v in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            // With an accent after it: one cluster, or two after a control (then the first alone).
+            let clusters = [Character(scalar)] + (String(scalar) + "\u{301}").prefix(1)
+            for c in clusters where NoteExcerpt.isWide(c) != reference(c) {
+                differing.append(v)
+            }
+            if NoteExcerpt.isWide(Character(scalar)) { wide += 1 }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        // By hand from the ranges: 0x60 + 0x7650 + 0x2BA4 + 0x200 + 0x20 + 0x61 + 0x7 + 0x1FFFE.
+        #expect(wide == 0x60 + 0x7650 + 0x2BA4 + 0x200 + 0x20 + 0x61 + 0x7 + 0x1FFFE)
+        #expect(NoteExcerpt.isWide("深") && NoteExcerpt.isWide("\u{1100}") && !NoteExcerpt.isWide("\u{10FF}") && !NoteExcerpt.isWide("é"))
+    }
 }

@@ -66,7 +66,9 @@ enum NoteExcerpt {
 
     /// CJK ideographs, kana, Hangul and full-width forms: written without spaces between words.
     static func isWide(_ c: Character) -> Bool {
-        guard let v = c.unicodeScalars.first?.value else { return false }
+        // Every range below starts at U+1100 or later, whose UTF-8 begins with 0xE1 or more: the
+        // first byte answers for ASCII, Latin, Greek, Cyrillic and the like without decoding.
+        guard let lead = c.utf8.first, lead >= 0xE1, let v = c.unicodeScalars.first?.value else { return false }
         return (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
             || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
