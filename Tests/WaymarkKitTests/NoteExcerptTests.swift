@@ -120,7 +120,9 @@ struct NoteExcerptTests {
                       "<pre>code</pre>", "&amp;", "&nbsp;", "<br>", "<em>x</em>", "Title", "-", "(", "\u{0B}", "\u{1F}", "~",
                       // Non-ASCII among ASCII: curly quotes, accents (one combining after a space),
                       // CJK with its punctuation and ideographic space, NEL and NBSP (whitespace).
-                      "’", "é", "e\u{301}", " \u{301}", "深度", "。", "\u{3000}", "\u{85}", "\u{A0}", "\r\n\u{301}", "\r"]
+                      "’", "é", "e\u{301}", " \u{301}", "深度", "。", "\u{3000}", "\u{85}", "\u{A0}", "\r\n\u{301}", "\r",
+                      // Clusters that join ASCII: a prepended sign, a keycap, flags, a ZWJ family.
+                      "\u{600}", "1\u{FE0F}\u{20E3}", "\u{1F1EB}\u{1F1F7}", "\u{1F468}\u{200D}\u{1F469}", "\u{301}", "\u{FFFD}", "a\u{301}"]
         for _ in 0..<400 {
             var html = ""
             for _ in 0..<(1 + next(120)) { html += pieces[next(pieces.count)] }
@@ -154,5 +156,24 @@ struct NoteExcerptTests {
         // By hand from the ranges: 0x60 + 0x7650 + 0x2BA4 + 0x200 + 0x20 + 0x61 + 0x7 + 0x1FFFE.
         #expect(wide == 0x60 + 0x7650 + 0x2BA4 + 0x200 + 0x20 + 0x61 + 0x7 + 0x1FFFE)
         #expect(NoteExcerpt.isWide("深") && NoteExcerpt.isWide("\u{1100}") && !NoteExcerpt.isWide("\u{10FF}") && !NoteExcerpt.isWide("é"))
+    }
+
+    /// Bytes that are not all UTF-8 (a lead byte without its continuation, a lone continuation,
+    /// 0xFF) among ASCII and combining marks: the pieces read them as the whole run does.
+    @Test func theAsciiFastPathAgreesWithTheGeneralOneOnBrokenBytes() {
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        let pieces: [[UInt8]] = [[0xCC, 0x81], [0xC3], [0xFF], [0x80], [0x61], [0x62, 0x63], [0x20], [0x0D], [0x0A], [0xD8, 0x80],
+                                 [0xE6, 0x97], [0xE6, 0x97, 0xA5], Array("<p>".utf8), Array("</p>".utf8), [0x26]]
+        for _ in 0..<500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + next(60)) { bytes += pieces[next(pieces.count)] }
+            let budget = 1 + next(80)
+            #expect(NoteExcerpt.make(html: bytes, title: "Title", budget: budget)
+                    == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, asciiFastPath: false), "\(bytes)")
+        }
     }
 }

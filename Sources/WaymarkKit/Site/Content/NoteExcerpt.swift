@@ -209,26 +209,51 @@ enum NoteExcerpt {
 
         /// Adds text, collapsing whitespace into the pending separator.
         mutating func append(_ bytes: [UInt8]) {
-            // ASCII text, most of most notes, is one character a byte (CR LF, the one pair that
-            // is a single character, is whitespace either way): no grapheme breaking, no lookup
-            // of whitespace among Unicode's properties, and one column each.
-            if asciiFastPath && !bytes.contains(where: { $0 >= 0x80 }) {
-                for b in bytes {
-                    if full { return }
-                    if b == 0x20 || (0x09...0x0D).contains(b) {
-                        space()
-                    } else {
-                        separate()
-                        text.append(Character(Unicode.Scalar(b)))
-                        width += 1
-                    }
+            guard asciiFastPath else { return appendCharacters(bytes[...]) }
+            // ASCII text, most of most notes, is one character a byte: no grapheme breaking, no
+            // lookup of whitespace among Unicode's properties, and one column each. Other text
+            // (a curly quote, an accent, CJK) is read as characters together with the ASCII byte
+            // on each side, which a combining mark or a prepended sign may join. Two ASCII bytes
+            // are always two characters but CR LF, whitespace either way, so the pieces hold the
+            // characters of the whole.
+            let n = bytes.count
+            var i = 0
+            while i < n && !full {
+                guard let next = bytes[i...].firstIndex(where: { $0 >= 0x80 }) else { return appendASCII(bytes[i...]) }
+                let start = max(i, next - 1)
+                appendASCII(bytes[i..<start])
+                var end = next
+                while true {
+                    while end < n && bytes[end] >= 0x80 { end += 1 }
+                    guard end < n else { break }
+                    end += 1
+                    guard end < n, bytes[end] >= 0x80 else { break }
                 }
-                return
+                appendCharacters(bytes[start..<end])
+                i = end
             }
+        }
+
+        /// ASCII bytes, a character each (CR LF as two whitespace characters: the same).
+        private mutating func appendASCII(_ bytes: ArraySlice<UInt8>) {
+            for b in bytes {
+                if full { return }
+                if b == 0x20 || (0x09...0x0D).contains(b) {
+                    space()
+                } else {
+                    separate()
+                    text.append(Character(Unicode.Scalar(b)))
+                    width += 1
+                }
+            }
+        }
+
+        /// Any text, character by character.
+        private mutating func appendCharacters(_ bytes: ArraySlice<UInt8>) {
             for c in String(decoding: bytes, as: UTF8.self) {
                 if full { return }
-                // Most characters of a run with a curly quote or an accent are still ASCII: their
-                // whitespace is told from their byte (CR LF's is LF), not from Unicode's tables.
+                // An ASCII character's whitespace is told from its byte (CR LF's is LF), not
+                // from Unicode's tables.
                 let ascii = asciiFastPath ? c.asciiValue : nil
                 if ascii.map({ $0 == 0x20 || (0x09...0x0D).contains($0) }) ?? c.isWhitespace {
                     space()
