@@ -241,4 +241,36 @@ struct HabitStreaksTests {
         let many = HabitStreaks.all(days, rule: HabitRule(frequency: Frequency(numerator: Int.max, denominator: 3)!))
         #expect(many == [Self.streak(5, 5), Self.streak(3, 3)])
     }
+
+    /// The best streaks found in one pass are those of sorting them all (the plain reference: a
+    /// stable sort by length, then end, newest first, the first `limit`, then newest first) on
+    /// seeded streak lists with many equal lengths and ends, for limits 0 to 12 and a measure.
+    @Test func bestInOnePassIsTheSortedReference() {
+        func reference(_ streaks: [HabitStreak], limit: Int, measure: (HabitStreak) -> Int) -> [HabitStreak] {
+            guard limit > 0 else { return [] }
+            let keyed = streaks.map { (length: measure($0), end: $0.end.dayNumber, streak: $0) }
+            let longest = keyed.sorted { a, b in a.length != b.length ? a.length > b.length : a.end > b.end }
+            return longest.prefix(limit).sorted { $0.end > $1.end }.map(\.streak)
+        }
+        var seed: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        var compared = 0
+        for round in 0..<300 {
+            // Ends repeat (a weekly measure gives equal lengths to different streaks).
+            let streaks = (0..<next(40)).map { _ in Self.streak(next(30) + 10, next(10)) }
+            let measure: (HabitStreak) -> Int = round % 2 == 0 ? { $0.length } : { $0.length / 7 }
+            for limit in 0...12 {
+                let found = HabitStreaks.best(streaks, limit: limit, measure: measure)
+                #expect(found == reference(streaks, limit: limit, measure: measure), "round \(round) limit \(limit)")
+                compared += 1
+            }
+        }
+        #expect(compared == 300 * 13)
+        // By hand: lengths 3, 5, 5 (the newer of the two fives first), limit 2, newest first.
+        let hand = [Self.streak(10, 8), Self.streak(20, 16), Self.streak(7, 3)]
+        #expect(HabitStreaks.best(hand, limit: 2) == [Self.streak(7, 3), Self.streak(20, 16)])
+    }
 }

@@ -40,13 +40,22 @@ public enum HabitStreaks {
     /// first. `measure` is a streak's length: its days, or its weeks or months (`HabitGoal`).
     public static func best(_ streaks: [HabitStreak], limit: Int, measure: (HabitStreak) -> Int = \.length) -> [HabitStreak] {
         guard limit > 0 else { return [] }
-        // Sorted on whole numbers worked out once: a decade holds a thousand streaks per habit, and
-        // comparing dates works out their day numbers on every comparison.
-        let keyed = streaks.map { (length: measure($0), end: $0.end.dayNumber, streak: $0) }
-        let longest = keyed.sorted { a, b in
-            a.length != b.length ? a.length > b.length : a.end > b.end
+        // The longest kept in one pass, on whole numbers worked out once: a decade holds a
+        // thousand streaks per habit and a page asks for one or ten, so sorting them all cost
+        // more than drawing them. A streak goes after those it ties with, as a stable sort keeps it.
+        typealias Keyed = (length: Int, end: Int, streak: HabitStreak)
+        func beats(_ a: Keyed, _ b: Keyed) -> Bool { a.length != b.length ? a.length > b.length : a.end > b.end }
+        var top: [Keyed] = []
+        top.reserveCapacity(min(limit, streaks.count) + 1)
+        for streak in streaks {
+            let keyed = (length: measure(streak), end: streak.end.dayNumber, streak: streak)
+            if top.count == limit, let last = top.last, !beats(keyed, last) { continue }
+            var i = top.count
+            while i > 0 && beats(keyed, top[i - 1]) { i -= 1 }
+            top.insert(keyed, at: i)
+            if top.count > limit { top.removeLast() }
         }
-        return longest.prefix(limit).sorted { $0.end > $1.end }.map(\.streak)
+        return top.sorted { $0.end > $1.end }.map(\.streak)
     }
 
     /// The streak that runs through today, or that ends yesterday while today is not done yet (a
