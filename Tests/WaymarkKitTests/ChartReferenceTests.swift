@@ -6,15 +6,7 @@ import Testing
 /// awkward values data brings, and the calendar's month labels against a search of each week,
 /// on 1,200 starting days from 2023 and 200 around 2100 (a year without a leap day).
 struct ChartReferenceTests {
-    /// A seeded linear congruential generator, so a failure names its case.
-    struct Seeded {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-    }
+    typealias Seeded = SeededNumbers
 
     static let texts = ["", "Run", "Week of Nov 29, 2026 · 3/7", "a & b < c > \"d\" 'e'", "٣ مرات", "x\u{202E}evil", "\u{85}ctl\u{7}",
                         "12月8日 · 3/5 公里", "°C · 5.2 km", "2026", "close\u{202C} and \u{2069}", "\u{2067}a\u{202A}b", "nul\u{0}del\u{7F}",

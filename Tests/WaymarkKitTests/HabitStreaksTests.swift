@@ -252,11 +252,8 @@ struct HabitStreaksTests {
             let longest = keyed.sorted { a, b in a.length != b.length ? a.length > b.length : a.end > b.end }
             return longest.prefix(limit).sorted { $0.end > $1.end }.map(\.streak)
         }
-        var seed: UInt64 = 5
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % n
-        }
+        var seeded = SeededNumbers(state: 5)
+        func next(_ n: Int) -> Int { seeded.next(n) }
         var compared = 0
         for round in 0..<300 {
             // Ends repeat (a weekly measure gives equal lengths to different streaks).

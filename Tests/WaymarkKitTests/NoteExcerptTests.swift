@@ -111,11 +111,8 @@ struct NoteExcerptTests {
     }
 
     @Test func theAsciiFastPathAgreesWithTheGeneralOneOnSeededNotes() {
-        var seed: UInt64 = 3
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % n
-        }
+        var seeded = SeededNumbers(state: 3)
+        func next(_ n: Int) -> Int { seeded.next(n) }
         let pieces = ["word", "a", " ", "  ", "\r\n", "\t", ".", ",", "<p>", "</p>", "<h1>", "</h1>", "<td>", "</td><td>", "</tr><tr>",
                       "<pre>code</pre>", "&amp;", "&nbsp;", "<br>", "<em>x</em>", "Title", "-", "(", "\u{0B}", "\u{1F}", "~",
                       // Non-ASCII among ASCII: curly quotes, accents (one combining after a space),
@@ -161,11 +158,8 @@ struct NoteExcerptTests {
     /// Bytes that are not all UTF-8 (a lead byte without its continuation, a lone continuation,
     /// 0xFF) among ASCII and combining marks: the pieces read them as the whole run does.
     @Test func theAsciiFastPathAgreesWithTheGeneralOneOnBrokenBytes() {
-        var seed: UInt64 = 11
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % n
-        }
+        var seeded = SeededNumbers(state: 11)
+        func next(_ n: Int) -> Int { seeded.next(n) }
         let pieces: [[UInt8]] = [[0xCC, 0x81], [0xC3], [0xFF], [0x80], [0x61], [0x62, 0x63], [0x20], [0x0D], [0x0A], [0xD8, 0x80],
                                  [0xE6, 0x97], [0xE6, 0x97, 0xA5], Array("<p>".utf8), Array("</p>".utf8), [0x26]]
         for _ in 0..<500 {

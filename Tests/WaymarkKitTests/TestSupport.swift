@@ -153,3 +153,15 @@ func renderSite(_ export: Export, _ options: SiteOptions, theme: Theme = .embedd
     let content = pipeline.compute(PublishedExport(options).apply(export), noteFiles: loadExportFile, options: options)
     return try BuildPipeline.built(pipeline.prepare(content, theme: theme, customTheme: false)).files
 }
+
+/// A seeded linear congruential generator, so that a seeded test's failure names its case and
+/// runs again the same.
+struct SeededNumbers {
+    var state: UInt64
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+}
