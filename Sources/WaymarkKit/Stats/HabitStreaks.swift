@@ -38,6 +38,7 @@ public enum HabitStreaks {
 
     /// Loop's best streaks: the `limit` longest (between equal lengths, the newer), newest
     /// first. `measure` is a streak's length: its days, or its weeks or months (`HabitGoal`).
+    /// Made for a small `limit` (pages ask for 1 or 10): its time grows with streaks × limit.
     public static func best(_ streaks: [HabitStreak], limit: Int, measure: (HabitStreak) -> Int = \.length) -> [HabitStreak] {
         guard limit > 0 else { return [] }
         // The longest kept in one pass, on whole numbers worked out once: a decade holds a

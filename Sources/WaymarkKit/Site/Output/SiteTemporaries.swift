@@ -17,7 +17,8 @@ enum SiteTemporaries {
     /// rename that puts it in place stays inside one folder of one file system.
     static func path(of path: String, suffix: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." + path + suffix }
-        return String(path[...slash]) + "." + path[path.index(after: slash)...] + suffix
+        let after = path.utf8.index(after: slash)
+        return String(decoding: path.utf8[..<after], as: UTF8.self) + "." + String(decoding: path.utf8[after...], as: UTF8.self) + suffix
     }
 
     /// The file a temporary stands for and the temporary's ending: "notes/.a.html.waymark-tmp-42" →
@@ -25,8 +26,9 @@ enum SiteTemporaries {
     static func original(of path: String) -> (path: String, suffix: String)? {
         let folder: Substring, name: Substring
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            folder = path[...slash]
-            name = path[path.index(after: slash)...]
+            let after = path.utf8.index(after: slash)
+            folder = Substring(String(decoding: path.utf8[..<after], as: UTF8.self))
+            name = Substring(String(decoding: path.utf8[after...], as: UTF8.self))
         } else {
             folder = ""
             name = path[...]
