@@ -33,10 +33,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         String(unsafeUninitializedCapacity: 7) { out in
             out[0] = UInt8(ascii: "#")
-            for (k, c) in [red, green, blue].enumerated() {
-                out[1 + 2 * k] = Color.hexDigit(c >> 4)
-                out[2 + 2 * k] = Color.hexDigit(c & 15)
-            }
+            out[1] = Color.hexDigit(red >> 4); out[2] = Color.hexDigit(red & 15)
+            out[3] = Color.hexDigit(green >> 4); out[4] = Color.hexDigit(green & 15)
+            out[5] = Color.hexDigit(blue >> 4); out[6] = Color.hexDigit(blue & 15)
             return 7
         }
     }

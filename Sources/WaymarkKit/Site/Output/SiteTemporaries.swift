@@ -16,29 +16,20 @@ enum SiteTemporaries {
     /// "notes/a.html" → "notes/.a.html.waymark-tmp-42": hidden, in the same folder, so that the
     /// rename that puts it in place stays inside one folder of one file system.
     static func path(of path: String, suffix: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." + path + suffix }
-        let after = path.utf8.index(after: slash)
-        return String(decoding: path.utf8[..<after], as: UTF8.self) + "." + String(decoding: path.utf8[after...], as: UTF8.self) + suffix
+        guard let (folder, name) = path.splitAtLastSlash() else { return "." + path + suffix }
+        return folder + "/." + name + suffix
     }
 
     /// The file a temporary stands for and the temporary's ending: "notes/.a.html.waymark-tmp-42" →
     /// ("notes/a.html", ".waymark-tmp-42"); nil when the name is not a temporary's.
     static func original(of path: String) -> (path: String, suffix: String)? {
-        let folder: Substring, name: Substring
-        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let after = path.utf8.index(after: slash)
-            folder = Substring(String(decoding: path.utf8[..<after], as: UTF8.self))
-            name = Substring(String(decoding: path.utf8[after...], as: UTF8.self))
-        } else {
-            folder = ""
-            name = path[...]
-        }
+        let (folder, name) = path.splitAtLastSlash().map { ($0.head + "/", $0.tail) } ?? ("", path)
         // The name ends in the marker and digits.
         let digits = name.utf8.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
         let stem = String(decoding: name.utf8.dropLast(digits), as: UTF8.self)
         guard name.hasPrefix("."), digits > 0, stem.hasSuffix(marker) else { return nil }
         let suffix = marker + String(decoding: name.utf8.suffix(digits), as: UTF8.self)
-        let original = String(folder) + stem.dropFirst().dropLast(marker.count)
+        let original = folder + stem.dropFirst().dropLast(marker.count)
         guard isSuffix(suffix), SitePath.isSafe(original) else { return nil }
         return (original, suffix)
     }

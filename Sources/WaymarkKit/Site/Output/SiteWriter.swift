@@ -176,11 +176,8 @@ public struct SiteWriter: Sendable {
     }
 
     func split(_ path: String) -> (parent: String, name: String) {
-        // By bytes on both sides of the slash: a name may begin with a combining mark, which
-        // makes one character of the slash and the mark.
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
-        let parent = String(decoding: path.utf8[..<slash], as: UTF8.self)
-        return (parent.isEmpty ? "/" : parent, String(decoding: path.utf8[path.utf8.index(after: slash)...], as: UTF8.self))
+        guard let (parent, name) = path.splitAtLastSlash() else { return (".", path) }
+        return (parent.isEmpty ? "/" : parent, name)
     }
 
     /// The previous build's manifest; nil for an empty folder (or one written into with `force`).

@@ -19,8 +19,6 @@ enum DateNoBreak {
     /// Elements whose content is not page text: left exactly as they are.
     static let skipped: [[UInt8]] = ["head", "script", "style", "svg", "textarea", "time", "title"].map { Array($0.utf8) }
 
-    static let shortMonths = LocaleFormat.monthsShortUTF8
-    static let longMonths = LocaleFormat.monthsLongUTF8
 
     /// `html` with its dates wrapped; the same bytes when it has none. The `finished` ranges
     /// (in order, each beginning and ending with a tag, none inside another) are left as they
@@ -195,7 +193,7 @@ enum DateNoBreak {
         // Every month's full name begins with its short one, and the short ones differ in their
         // first three letters: those three name the one month to compare, or none.
         guard let k = monthIndex(html, at: i) else { return nil }
-        let long = longMonths[k]
+        let long = LocaleFormat.monthsLongUTF8[k]
         if has(html, long, at: i), byte(html, at: i + long.count) == UInt8(ascii: " ") {
             let yearEnd = digits(html, from: i + long.count + 1)
             if yearEnd - (i + long.count + 1) == 4, !isWordByte(at: yearEnd, html) { return yearEnd }
@@ -218,7 +216,7 @@ enum DateNoBreak {
         return shortMonthKeys.firstIndex(of: key)
     }
 
-    static let shortMonthKeys: [UInt32] = shortMonths.map { m in m.prefix(3).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+    static let shortMonthKeys: [UInt32] = LocaleFormat.monthsShortUTF8.map { m in m.prefix(3).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
 
     static func digits(_ html: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var j = i
