@@ -47,4 +47,52 @@ struct ExactNamesTests {
         for (key, number) in reference { #expect(names.index(of: String(decoding: key, as: UTF8.self)) == number) }
         #expect(names.index(of: "absent") == nil)
     }
+
+    @Test func namesCraftedIntoOneSlotMoveTheTableToSipHash() {
+        // With the seed known, names whose hash ends in eight zero bits all want slot 0 of every
+        // table up to 256 slots, as a file of crafted names would: each insert probes one further.
+        let seed: UInt64 = 42
+        var crafted: [String] = []
+        var n = 0
+        while crafted.count < 120 {
+            let name = "habit \(n)"
+            n += 1
+            let h = Array(name.utf8).withUnsafeBufferPointer { WordHash.hash($0, seed: seed) }
+            if h & 0xFF == 0 { crafted.append(name) }
+        }
+        var names = ExactNames(seed: seed)
+        for (i, name) in crafted.enumerated() {
+            #expect(names.insert(name) == (i, true))
+            // Until the long probe the fast hash stays; after it, SipHash.
+            #expect(names.hashesWithSipHash == (i > ExactNames.longProbe))
+        }
+        #expect(names.hashesWithSipHash)
+        for (i, name) in crafted.enumerated() { #expect(names.index(of: name) == i) }
+        #expect(names.insert(crafted[7]) == (7, false))
+        #expect(names.insert("fresh") == (120, true))
+        #expect(names.index(of: "habit -1") == nil)
+        // Ordinary names never probe that far.
+        var plain = ExactNames()
+        for i in 0..<5_000 { _ = plain.insert("name \(i)") }
+        #expect(!plain.hashesWithSipHash)
+    }
+
+    @Test func wordHashReadsEveryByte() {
+        // Keys of 0 to 24 bytes, each byte changed in turn: the hash changes (a tail or word
+        // left unread would keep it).
+        for length in 0...24 {
+            let key = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) }
+            let base = key.withUnsafeBufferPointer { WordHash.hash($0, seed: 9) }
+            for i in 0..<length {
+                var changed = key
+                changed[i] ^= 0x40
+                #expect(changed.withUnsafeBufferPointer { WordHash.hash($0, seed: 9) } != base)
+            }
+            // A longer key of zero bytes differs from a shorter one.
+            let zeros = [UInt8](repeating: 0, count: length)
+            let longer = [UInt8](repeating: 0, count: length + 1)
+            #expect(zeros.withUnsafeBufferPointer { WordHash.hash($0, seed: 9) } != longer.withUnsafeBufferPointer { WordHash.hash($0, seed: 9) })
+        }
+        #expect([UInt8]("Run".utf8).withUnsafeBufferPointer { WordHash.hash($0, seed: 1) } != [UInt8]("Run".utf8).withUnsafeBufferPointer { WordHash.hash($0, seed: 2) })
+    }
 }

@@ -9,23 +9,33 @@ import Darwin
 /// non-ASCII text first; byte equality is stricter, so callers that must match canonically
 /// equivalent names fall back to a `String` key when this misses. A name's bytes are hashed and compared where the `String` keeps them, and the table keeps
 /// its own copy of each name's bytes, so a lookup neither copies nor retains a `String`.
-/// Hashing is `Hasher`'s, seeded per process, so that no file of crafted names can make every
-/// name land in one slot; the numbers do not depend on it.
+/// Hashing is `WordHash`'s, seeded per process, which costs a fraction of `Hasher`'s SipHash on
+/// the names of a million records; an insert that has to probe far (which names crafted to land
+/// in one slot would make every insert do) moves the table to `Hasher`, so no file of names can
+/// make lookups slow. The numbers depend on neither.
 struct ExactNames {
     private var bytes: [UInt8] = []
     private var spans: [Range<Int>] = []
     private var slots: [Int32]  // a name's number, or -1
     private var hashes: [Int]
     private var mask: Int
+    private let seed: UInt64
+    /// Whether names are hashed by `Hasher` (after a long probe) rather than `WordHash`.
+    private(set) var hashesWithSipHash = false
+    /// The probes an insert may take before the table moves to `Hasher`: with the table at most
+    /// half full, a fair hash needs this many about once in 2^40 inserts.
+    static let longProbe = 40
 
     /// How many names there are.
     var count: Int { spans.count }
 
-    init(capacity: Int = 8) {
+    /// `seed` is for tests that place names in chosen slots; otherwise the process's own.
+    init(capacity: Int = 8, seed: UInt64 = WordHash.processSeed) {
         let size = FNV1a.tableSize(for: capacity)
         slots = [Int32](repeating: -1, count: size)
         hashes = [Int](repeating: 0, count: size)
         mask = size - 1
+        self.seed = seed
     }
 
     /// `names` numbered 0, 1, … in their order, a repeated name keeping its first number.
@@ -42,8 +52,12 @@ struct ExactNames {
     /// The number of `name`, which is added with the next number if new.
     mutating func insert(_ name: String) -> (index: Int, inserted: Bool) {
         ExactNames.withBytes(name) { key in
-            let (found, slot, h) = find(key)
+            var (found, slot, h) = find(key)
             if let found { return (found, false) }
+            if !hashesWithSipHash && probes(from: h, to: slot) > ExactNames.longProbe {
+                useSipHash()
+                (found, slot, h) = find(key)
+            }
             let number = spans.count
             let start = bytes.count
             bytes.append(contentsOf: key)
@@ -57,9 +71,7 @@ struct ExactNames {
 
     /// The number of `key` if present, else the free slot it would take; with its hash.
     private func find(_ key: UnsafeBufferPointer<UInt8>) -> (index: Int?, slot: Int, hash: Int) {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
-        let h = hasher.finalize()
+        let h = hash(key)
         var slot = h & mask
         while slots[slot] >= 0 {
             let number = Int(slots[slot])
@@ -67,6 +79,29 @@ struct ExactNames {
             slot = (slot + 1) & mask
         }
         return (nil, slot, h)
+    }
+
+    private func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        guard hashesWithSipHash else { return Int(truncatingIfNeeded: WordHash.hash(key, seed: seed)) }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
+    }
+
+    /// How many slots past its own a name with hash `h` lies when it is at `slot`.
+    private func probes(from h: Int, to slot: Int) -> Int { (slot - (h & mask)) & mask }
+
+    /// Every name hashed again by `Hasher`, into a table of the same size.
+    private mutating func useSipHash() {
+        hashesWithSipHash = true
+        slots = [Int32](repeating: -1, count: slots.count)
+        for (number, span) in spans.enumerated() {
+            let h = bytes.withUnsafeBufferPointer { hash(UnsafeBufferPointer(rebasing: $0[span])) }
+            var s = h & mask
+            while slots[s] >= 0 { s = (s + 1) & mask }
+            slots[s] = Int32(truncatingIfNeeded: number)
+            hashes[s] = h
+        }
     }
 
     private func equal(_ span: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
