@@ -63,6 +63,33 @@ struct ZoneTests {
         }
     }
 
+    @Test(arguments: ["America/New_York", "Europe/Moscow", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata", "UTC"])
+    func spanIndexAgreesWithTheBinarySearch(identifier: String) throws {
+        let table = try #require(Zone(identifier: identifier)).transitions
+        // Each transition and the seconds either side of it, where the two could part.
+        var probes: [Int64] = []
+        for t in table.instants { probes += [t - 1, t, t + 1] }
+        // Every span's first and last second, and a seeded spread over the whole table.
+        let spanLength: Int64 = 1 << Zone.Transitions.spanShift
+        var start = Zone.Transitions.start
+        while start < Zone.Transitions.end { probes += [start, start + spanLength - 1]; start += spanLength }
+        var numbers = SeededNumbers(state: 11)
+        let width = Zone.Transitions.end - Zone.Transitions.start
+        for _ in 0..<20_000 {
+            let draw = Int64(numbers.next(1 << 30)) << 4 | Int64(numbers.next(16))
+            probes.append(Zone.Transitions.start + draw % width)
+        }
+        probes += [Zone.Transitions.start - 1, Zone.Transitions.end, Zone.Transitions.end - 1, .min, .max]
+        var mismatches: [Int64] = []
+        for s in probes where table.offset(at: s) != table.searchedOffset(at: s) { mismatches.append(s) }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(3))")
+        if identifier == "America/New_York" {
+            // 2026-03-08 07:00 UTC: EST (-5 h) ends at that second and EDT (-4 h) begins.
+            #expect(table.offset(at: 1_772_953_199) == -18_000 && table.offset(at: 1_772_953_200) == -14_400)
+            #expect(table.instants.count > 400)
+        }
+    }
+
     @Test func wallTimesThroughDaylightSavingChanges() throws {
         let newYork = try #require(Zone(identifier: "America/New_York"))
         func instant(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ min: Int) throws -> Int64 {
