@@ -54,4 +54,22 @@ struct HTMLEscapeTests {
         let expected = "<td>" + Self.cases.map(Self.reference).joined() + "|raw&" + "0,7,10,999,1000000,\(UInt.max),"
         #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
     }
+
+    @Test func htmlBytesAppendAnotherAndStartAgain() {
+        // A part emptied and written again, appended each time, as a table's days are.
+        var out = HTMLBytes(capacity: 4), part = HTMLBytes(capacity: 4)
+        out.append(part)  // empty: nothing
+        var expected = ""
+        for day in 1...40 {
+            for row in 0..<day { part.markup("<tr>"); part.digits(UInt(row)); part.text("<&>") }
+            out.append(part)
+            expected += (0..<day).map { "<tr>\($0)&lt;&amp;&gt;" }.joined()
+            part.removeAll()
+            #expect(part.bytes.isEmpty)
+            out.markup("|")
+            expected += "|"
+        }
+        #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
+        #expect(out.bytes.count == expected.utf8.count)
+    }
 }

@@ -42,6 +42,15 @@ struct HTMLBytes: ~Copyable {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
+    /// The bytes of `other`, copied in directly (no `Array` between).
+    mutating func append(_ other: borrowing HTMLBytes) {
+        if other.count > 0 { append(other.base, other.count) }
+    }
+
+    /// Empties the buffer and keeps its room, for a part written again and again (a day of a
+    /// table), which then grows once rather than each time.
+    mutating func removeAll() { count = 0 }
+
     /// Bytes that are already HTML (escaped earlier and kept for reuse).
     mutating func raw(_ html: [UInt8]) {
         html.withUnsafeBufferPointer { b in if let start = b.baseAddress { append(start, b.count) } }

@@ -198,9 +198,9 @@ enum PointsPages {
                 out.markup("</span>")
             }
             out.markup("</th></tr>\n")
-            out.raw(day.bytes)
+            out.append(day)
             out.markup("</tbody>\n")
-            day = HTMLBytes(capacity: 4_096)
+            day.removeAll()
             earned = 0
             spent = 0
         }
