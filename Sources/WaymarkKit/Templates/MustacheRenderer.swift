@@ -19,11 +19,15 @@ struct MustacheRenderer {
     /// Where each `.finishedHTML` value was written into the output, in order.
     private(set) var finished: [Range<Int>] = []
 
-    init(set: TemplateSet, template: String, data: [TemplateValue] = []) {
+    /// Members worked out when asked in frames that derive (`TemplateDerivations`).
+    private let derivations: TemplateDerivations?
+
+    init(set: TemplateSet, template: String, data: [TemplateValue] = [], derivations: TemplateDerivations? = nil) {
         self.set = set
         self.template = template
         self.budget = set.maxSteps
         self.data = data
+        self.derivations = derivations
     }
 
     /// Throws once the steps exceed the budget that the page's data allows.
@@ -41,7 +45,7 @@ struct MustacheRenderer {
     }
 
     /// `stack` grows by a context for each section entered and is back as it was on return.
-    mutating func render(_ nodes: [MustacheNode], stack: inout [TemplateValue], overrides: [String: MustacheBlock],
+    mutating func render(_ nodes: [MustacheNode], stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
                          into out: inout [UInt8]) throws(TemplateError) {
         steps += nodes.count
         try checkBudget()
@@ -50,7 +54,7 @@ struct MustacheRenderer {
             case .text(let text):
                 out.append(contentsOf: text.utf8)
             case .variable(let path, let escaped, _):
-                append(lookup(path, in: stack), escaped: escaped, into: &out)
+                append(lookup(path, in: stack).value, escaped: escaped, into: &out)
             case .section(let path, let inverted, let children, let at):
                 // Sections, partials and blocks share one depth: together they bound the recursion.
                 guard depth < MustacheRenderer.maxDepth else {
@@ -59,18 +63,18 @@ struct MustacheRenderer {
                 }
                 depth += 1
                 defer { depth -= 1 }
-                let value = lookup(path, in: stack)
+                let (value, derives) = lookup(path, in: stack)
                 if inverted {
                     if value.isFalsey { try render(children, stack: &stack, overrides: overrides, into: &out) }
                 } else if !value.isFalsey {
                     if case .array(let items) = value {
                         for item in items {
-                            stack.append(item)
+                            stack.append(TemplateFrame(item, derives: derives))
                             defer { stack.removeLast() }
                             try render(children, stack: &stack, overrides: overrides, into: &out)
                         }
                     } else {
-                        stack.append(value)
+                        stack.append(TemplateFrame(value, derives: derives))
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, overrides: overrides, into: &out)
                     }
@@ -97,7 +101,7 @@ struct MustacheRenderer {
         }
     }
 
-    private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: inout [TemplateValue],
+    private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: inout [TemplateFrame],
                                   overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
         guard let nodes = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
@@ -118,22 +122,33 @@ struct MustacheRenderer {
         try render(nodes, stack: &stack, overrides: overrides, into: &out)
     }
 
-    /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside.
-    private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue {
-        guard let first = path.first else { return stack.last ?? .null }
+    /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside;
+    /// with whether what it found derives members (that of the frame it was found in).
+    private func lookup(_ path: [String], in stack: [TemplateFrame]) -> (value: TemplateValue, derives: Bool) {
+        guard let first = path.first else { return stack.last.map { ($0.value, $0.derives) } ?? (.null, false) }
         var value: TemplateValue?
-        for context in stack.reversed() {
-            if let found = context.member(first) {
+        var derives = false
+        for frame in stack.reversed() {
+            if let found = member(of: frame.value, first, derives: frame.derives) {
                 value = found
+                derives = frame.derives
                 break
             }
         }
-        guard var current = value else { return .null }
+        guard var current = value else { return (.null, false) }
         for key in path.dropFirst() {
-            guard let next = current.member(key) else { return .null }
+            guard let next = member(of: current, key, derives: derives) else { return (.null, false) }
             current = next
         }
-        return current
+        return (current, derives)
+    }
+
+    /// `value.member(key)`, or in a deriving frame the member worked out when the object lacks it.
+    @inline(__always)
+    private func member(of value: TemplateValue, _ key: String, derives: Bool) -> TemplateValue? {
+        if let found = value.member(key) { return found }
+        guard derives, let derivations, case .object(let object) = value else { return nil }
+        return derivations.value(key, in: object)
     }
 
     private mutating func append(_ value: TemplateValue, escaped: Bool, into out: inout [UInt8]) {

@@ -63,10 +63,18 @@ public final class TemplateSet: Sendable {
     /// As `renderBytes(_:_:)`, and `finished` is where each `.finishedHTML` value was written
     /// unescaped, in order.
     func renderBytes(_ name: String, _ stack: [TemplateValue], finished: inout [Range<Int>]) throws(TemplateError) -> [UInt8] {
+        try renderBytes(name, stack, deriving: [], derivations: nil, finished: &finished)
+    }
+
+    /// As `renderBytes(_:_:finished:)`, with `derivations` worked out in the contexts of `stack`
+    /// whose `deriving` is true (and in what is looked up inside them); a context past the end of
+    /// `deriving` does not derive.
+    func renderBytes(_ name: String, _ stack: [TemplateValue], deriving: [Bool], derivations: TemplateDerivations?,
+                     finished: inout [Range<Int>]) throws(TemplateError) -> [UInt8] {
         guard let nodes = parsed[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
-        var renderer = MustacheRenderer(set: self, template: name, data: stack)
+        var renderer = MustacheRenderer(set: self, template: name, data: stack, derivations: derivations)
         var out: [UInt8] = []
         // Room for the page around the largest pieces it holds (tables, notes, charts), so the
         // buffer is not copied over and over while it grows.
@@ -81,9 +89,10 @@ public final class TemplateSet: Sendable {
             }
         }
         out.reserveCapacity(hint)
-        var stack = stack
-        stack.reserveCapacity(stack.count + 8)
-        try renderer.render(nodes, stack: &stack, overrides: [:], into: &out)
+        var frames: [TemplateFrame] = []
+        frames.reserveCapacity(stack.count + 8)
+        for (i, value) in stack.enumerated() { frames.append(TemplateFrame(value, derives: i < deriving.count && deriving[i])) }
+        try renderer.render(nodes, stack: &frames, overrides: [:], into: &out)
         finished = renderer.finished
         return out
     }

@@ -14,6 +14,8 @@ struct PageRenderer: Sendable {
     let sharing: SharingTags?
     /// `common(root:section:)` for the folder depths and sections pages use.
     private var shared: [String: [String: TemplateValue]] = [:]
+    /// `nameLang` and `titleLang` in the page's own values (`LanguageTagging`).
+    private let languageTags: TemplateDerivations
 
     /// `assets` are the theme's asset paths (for the preview image); `feedTitle` is the feed's
     /// title, nil when the site has no feed; `sleep`, whether the activity has a Sleep page (a
@@ -27,6 +29,7 @@ struct PageRenderer: Sendable {
         self.phrases = Phrases(options.language)
         self.siteTitle = siteTitle
         self.strings = UIString.table(options.language)
+        self.languageTags = LanguageTagging.derivations(on: options.language)
         // The Sleep and Workouts pages are part of the activity section, each with its own entry (and current mark).
         let all: [(path: String, label: UIString, section: SiteSection, id: String)] = [
             ("index.html", .navOverview, .overview, "overview"),
@@ -85,13 +88,15 @@ struct PageRenderer: Sendable {
     func page(_ path: String, template: String, title: String, section: String, description: @autoclosure () -> String? = nil,
               _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
-        let common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
-        var own = LanguageTagging.tagged(context, on: options.language)
-        own["pageTitle"] = .string(title)
-        if let sharing { own["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
-        // The page's own values are looked up first, then those every page shares: no merged copy.
+        // The page's own values are looked up first (where names and titles in the other
+        // language's script are tagged when a template asks), then those every page shares with
+        // the page's title and sharing tags: no merged copy of the page's values.
+        var common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
+        common["pageTitle"] = .string(title)
+        if let sharing { common["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         var finished: [Range<Int>] = []
-        let html = try templates.renderBytes(template, [.object(common), .object(own)], finished: &finished)
+        let html = try templates.renderBytes(template, [.object(common), .object(context)], deriving: [false, true],
+                                             derivations: languageTags, finished: &finished)
         return SiteFile(path: path, bytes: DateNoBreak.wrap(html, leaving: finished))
     }
 }
