@@ -4,8 +4,8 @@ import Testing
 struct LanguageTaggingTests {
     /// Renders `template` with the page's own values deriving tags, under a context every page
     /// shares and above a context of the page's title and sharing tags, neither of which derives.
-    func render(_ template: String, own: [String: TemplateValue], shared: [String: TemplateValue] = [:],
-                top: [String: TemplateValue] = [:], on language: Language) throws -> String {
+    func render(_ template: String, own: TemplateObject, shared: TemplateObject = [:],
+                top: TemplateObject = [:], on language: Language) throws -> String {
         let set = try TemplateSet(["p": template])
         var finished: [Range<Int>] = []
         let bytes = try set.renderBytes("p", [.object(shared), .object(own), .object(top)], deriving: [false, true, false],
@@ -13,7 +13,7 @@ struct LanguageTaggingTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static let context: [String: TemplateValue] = [
+    static let context: TemplateObject = [
         "title": .string("读书笔记"),
         "rows": .array([["name": .string("Reading")], ["name": .string("晨跑 Morning run")], ["count": .int(3)]]),
         "next": ["title": .string("Weekly review"), "titleLang": .string("fr")],
@@ -33,14 +33,14 @@ struct LanguageTaggingTests {
     }
 
     @Test func onlyTextIsTaggedAndOnlyThePagesOwnValues() throws {
-        let own: [String: TemplateValue] = ["name": .html("<b>跑步</b>"), "item": ["name": .string("跑步")]]
+        let own: TemplateObject = ["name": .html("<b>跑步</b>"), "item": ["name": .string("跑步")]]
         // Markup is not text to tag: no nameLang at the top; the nested text name is tagged.
         #expect(try render("[{{nameLang}}]{{#item}}[{{nameLang}}]{{/item}}", own: own, on: .en) == "[][zh-Hans]")
         // What every page shares and the page's title and sharing tags are not tagged, and a
         // section entered from them finds the page's own tag beneath.
-        let shared: [String: TemplateValue] = ["nav": .array([["title": .string("跑步")]])]
-        let top: [String: TemplateValue] = ["sharing": ["title": .string("晨跑")]]
-        let ownTitle: [String: TemplateValue] = ["title": .string("Running")]
+        let shared: TemplateObject = ["nav": .array([["title": .string("跑步")]])]
+        let top: TemplateObject = ["sharing": ["title": .string("晨跑")]]
+        let ownTitle: TemplateObject = ["title": .string("Running")]
         #expect(try render("{{#nav}}<{{titleLang}}>{{/nav}}{{#sharing}}<{{titleLang}}>{{/sharing}}", own: ownTitle, shared: shared, top: top, on: .en)
             == "<><>")
         #expect(try render("{{#nav}}<{{titleLang}}>{{/nav}}{{#sharing}}<{{titleLang}}>{{/sharing}}", own: ownTitle, shared: shared, top: top, on: .zhHans)

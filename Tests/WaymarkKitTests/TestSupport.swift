@@ -22,7 +22,7 @@ extension JSONValue {
         case .string(let s): return .string(s)
         case .array(let a): return .array(a.map(\.templateValue))
         case .object(let o):
-            var d: [String: TemplateValue] = [:]
+            var d: TemplateObject = [:]
             for (k, v) in o.members { d[k] = v.templateValue }
             return .object(d)
         }

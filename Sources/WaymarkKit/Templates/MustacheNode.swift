@@ -2,8 +2,8 @@
 enum MustacheNode: Sendable {
     case text(String)
     /// `{{x}}` (escaped) or `{{{x}}}` / `{{&x}}`. An empty path is the implicit iterator `.`.
-    case variable(path: [String], escaped: Bool, at: SourceLocation)
-    case section(path: [String], inverted: Bool, children: [MustacheNode], at: SourceLocation)
+    case variable(path: [TemplateKey], escaped: Bool, at: SourceLocation)
+    case section(path: [TemplateKey], inverted: Bool, children: [MustacheNode], at: SourceLocation)
     /// `{{>name}}`; `indentation` is set when the tag stands alone on its line.
     case partial(name: String, indentation: String, at: SourceLocation)
     /// `{{<name}} … {{/name}}` with the blocks it overrides.

@@ -317,8 +317,8 @@ struct MustacheParser {
 
     // MARK: Tree
 
-    private func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    private func path(_ name: String) -> [TemplateKey] {
+        name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { TemplateKey(String($0)) }
     }
 
     /// Builds nodes from tag `index` on, until the tag `closing` (exclusive) or the end.

@@ -124,7 +124,7 @@ struct MustacheRenderer {
 
     /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside;
     /// with whether what it found derives members (that of the frame it was found in).
-    private func lookup(_ path: [String], in stack: [TemplateFrame]) -> (value: TemplateValue, derives: Bool) {
+    private func lookup(_ path: [TemplateKey], in stack: [TemplateFrame]) -> (value: TemplateValue, derives: Bool) {
         guard let first = path.first else { return stack.last.map { ($0.value, $0.derives) } ?? (.null, false) }
         var value: TemplateValue?
         var derives = false
@@ -145,7 +145,7 @@ struct MustacheRenderer {
 
     /// `value.member(key)`, or in a deriving frame the member worked out when the object lacks it.
     @inline(__always)
-    private func member(of value: TemplateValue, _ key: String, derives: Bool) -> TemplateValue? {
+    private func member(of value: TemplateValue, _ key: TemplateKey, derives: Bool) -> TemplateValue? {
         if let found = value.member(key) { return found }
         guard derives, let derivations, case .object(let object) = value else { return nil }
         return derivations.value(key, in: object)

@@ -9,8 +9,14 @@ struct TemplateDerivations: Sendable {
     /// source member's text when it is a `.string`; the object has no such member otherwise.
     struct Member: Sendable {
         let name: String
-        let source: String
+        let source: TemplateKey
         let derive: @Sendable (String) -> TemplateValue
+
+        init(name: String, source: String, derive: @escaping @Sendable (String) -> TemplateValue) {
+            self.name = name
+            self.source = TemplateKey(source)
+            self.derive = derive
+        }
     }
 
     let members: [Member]
@@ -24,9 +30,9 @@ struct TemplateDerivations: Sendable {
 
     /// The member `key` of `object` worked out from its source, or nil when `key` is none of
     /// these members or the object has no text to work it out from.
-    func value(_ key: String, in object: [String: TemplateValue]) -> TemplateValue? {
-        guard lengths.contains(key.utf8.count) else { return nil }
-        for member in members where member.name == key {
+    func value(_ key: TemplateKey, in object: TemplateObject) -> TemplateValue? {
+        guard lengths.contains(key.text.utf8.count) else { return nil }
+        for member in members where member.name == key.text {
             guard case .string(let text)? = object[member.source] else { return nil }
             return member.derive(text)
         }

@@ -17,7 +17,7 @@ public enum TemplateValue: Sendable, Equatable {
     /// so that a pass over the whole page can leave it alone. It begins and ends with a tag.
     case finishedHTML([UInt8])
     case array([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// False, null, an empty list and empty text skip a section (`{{#x}}`) and show an inverted one.
     var isFalsey: Bool {
@@ -33,10 +33,16 @@ public enum TemplateValue: Sendable, Equatable {
     /// The member `key` of an object; nil when this is no object or lacks the key.
     /// Lists also answer numeric keys (`items.0`), so a template can test for a first element.
     func member(_ key: String) -> TemplateValue? {
+        member(TemplateKey(key))
+    }
+
+    /// `member(_:)` for a name whose hash is worked out already.
+    @inline(__always)
+    func member(_ key: TemplateKey) -> TemplateValue? {
         switch self {
         case .object(let o): return o[key]
         case .array(let a):
-            guard let i = Int(key), a.indices.contains(i) else { return nil }
+            guard let i = Int(key.text), a.indices.contains(i) else { return nil }
             return a[i]
         default: return nil
         }
@@ -79,9 +85,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        // Sized at once: grown key by key, a dictionary is rehashed each time it doubles, and
-        // pages build their contexts from many such literals.
-        var o = [String: TemplateValue](minimumCapacity: elements.count)
+        var o = TemplateObject(minimumCapacity: elements.count)
         for (k, v) in elements { o[k] = v }
         self = .object(o)
     }

@@ -6,7 +6,7 @@ enum ActivityWorkouts {
     static let latest = 50
 
     /// The template's `intro`, `byKind` and `rows`; nil without a workout.
-    static func make(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> [String: TemplateValue]? {
+    static func make(_ activity: ActivityFigures, _ content: SiteContent, _ r: PageRenderer) -> TemplateObject? {
         guard !activity.workouts.isEmpty else { return nil }
         let f = r.format
         let zone = content.zone

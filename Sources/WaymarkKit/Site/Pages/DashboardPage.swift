@@ -57,7 +57,7 @@ enum DashboardPage {
         let label = periods.first { $0.0 == period }?.1 ?? .periodWeek
         let path = DashboardPage.path(period)
         let root = SitePath.root(from: path)
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "greeting": .string(plan.greeting),
             "periodLabel": .string(r.text(label)),
             "periods": .array(periods.map { p, l in
@@ -97,7 +97,7 @@ enum DashboardPage {
         let activitySource = UIString.activityHabitSource.text(content.options.language)
         let activityLead = builds(.activity) && !builds(.points)
             && content.export.tags.allSatisfy { $0.habit?.source == activitySource }
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "greeting": .string(plan.greeting),
             "counts": counts(content, "", r),
             "activityLead": activityLead ? content.activity.map { .array(ActivityPage.cards($0, content, r)) } ?? .null : .null,

@@ -8,11 +8,11 @@ enum HabitCharts {
     ]
 
     /// Every chart and table of habit `h`'s page, keyed as `habit.mustache` reads them.
-    static func all(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> [String: TemplateValue] {
+    static func all(_ h: HabitFigures, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> TemplateObject {
         let f = r.format
         let strengthDescription = r.text(.strengthDescription, [
             "now": HabitPages.percent(h.score, f), "start": f.longDate(h.days.first)])
-        var out: [String: TemplateValue] = [
+        var out: TemplateObject = [
             "strengthChart": .chart(strength(first: h.days.first, values: h.scores, id: "strength", title: r.text(.strengthChartTitle),
                                             description: strengthDescription, color: h.tag.color, r)),
             "strengthTable": monthlyTable(first: h.days.first, values: h.scores, r),

@@ -61,7 +61,7 @@ enum HabitPages {
         // The newest 50: a habit with a thousand notes keeps its page small; the rest are a
         // click away in the notes index.
         let notes = linked.prefix(HabitPages.notesShown)
-        var context: [String: TemplateValue] = [
+        var context: TemplateObject = [
             "name": .string(h.name), "color": .from(h.tag.color?.description),
             "descriptionHTML": content.arranged.tagDescriptions[h.name].map { .html($0) } ?? .null,
             "question": .from(h.tag.habit?.question.flatMap { $0.isEmpty ? nil : $0 }),

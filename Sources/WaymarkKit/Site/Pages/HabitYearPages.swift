@@ -34,7 +34,7 @@ enum HabitYearPages {
         let first = LocalDate(year: year, month: 1, day: 1).map { max($0, h.days.first) } ?? h.days.first
         let calendar = HabitCharts.yearCalendar(h, year: year, today: last, phrases, r)
         let views: [(HabitHistory.Unit, String)] = [(.week, "week"), (.month, "month")]
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "name": .string(h.name), "color": .from(h.tag.color?.description), "slug": .string(slug),
             "year": .string(String(year)),
             "years": switcher(h, slug: slug, current: year, fromYearPage: true),

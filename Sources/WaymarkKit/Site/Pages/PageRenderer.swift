@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
     /// Canonical, Open Graph and Twitter card tags and the feed link; nil without a base URL.
     let sharing: SharingTags?
     /// `common(root:section:)` for the folder depths and sections pages use.
-    private var shared: [String: [String: TemplateValue]] = [:]
+    private var shared: [String: TemplateObject] = [:]
     /// `nameLang` and `titleLang` in the page's own values (`LanguageTagging`).
     private let languageTags: TemplateDerivations
 
@@ -58,7 +58,7 @@ struct PageRenderer: Sendable {
 
     /// The context every page shares, for each folder depth and navigation section: built once,
     /// not for each of a few thousand pages.
-    private func common(root: String, section: String) -> [String: TemplateValue] {
+    private func common(root: String, section: String) -> TemplateObject {
         [
             "lang": .string(options.language.rawValue),
             "siteTitle": .string(siteTitle),
@@ -74,7 +74,7 @@ struct PageRenderer: Sendable {
             } ?? .bool(false),
             // `built.notes` and the like let templates leave out links to
             // sections that are not built; `isPublic` drops the robots meta.
-            "built": .object(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) })),
+            "built": .object(TemplateObject(Dictionary(uniqueKeysWithValues: SiteSection.allCases.map { ($0.rawValue, .bool(options.builds($0))) }))),
             "isPublic": .bool(options.privacy.isPublic),
             "nav": .array(navigation.map { entry in
                 ["href": .string(root + entry.path), "label": .string(text(entry.label)), "current": .bool(entry.section == section)]
@@ -86,7 +86,7 @@ struct PageRenderer: Sendable {
     /// `description` is the page's own for link previews (worked out only for a site with a
     /// base URL); nil gives the site's.
     func page(_ path: String, template: String, title: String, section: String, description: @autoclosure () -> String? = nil,
-              _ context: [String: TemplateValue]) throws(TemplateError) -> SiteFile {
+              _ context: TemplateObject) throws(TemplateError) -> SiteFile {
         let root = SitePath.root(from: path)
         // The page's own values are looked up first (where names and titles in the other
         // language's script are tagged when a template asks), then those every page shares with

@@ -259,7 +259,7 @@ enum TargetsPages {
 
 extension TemplateValue {
     /// The members of an object (empty for anything else), to add keys to.
-    var objectValue: [String: TemplateValue] {
+    var objectValue: TemplateObject {
         if case .object(let o) = self { return o }
         return [:]
     }

@@ -119,7 +119,7 @@ extension UIString {
 
     /// All strings of a language as template data, keyed by case name.
     public static func table(_ language: Language) -> TemplateValue {
-        var table: [String: TemplateValue] = [:]
+        var table: TemplateObject = [:]
         for key in allCases { table[key.rawValue] = .string(key.text(language)) }
         return .object(table)
     }
