@@ -75,7 +75,7 @@ struct BidiIsolationTests {
         let name = "Run" + Self.rlo + "evil"
         let isolated = Self.fsi + "Run" + Self.rlo + "evil" + Self.pdf + Self.pdi
         #expect(HTMLEscape.escape(name + " <b>") == Self.fsi + "Run" + Self.rlo + "evil &lt;b&gt;" + Self.pdf + Self.pdi)
-        var bytes = HTMLBytes(capacity: 4)
+        var bytes = ByteBuffer(capacity: 4)
         bytes.text(name)
         #expect(String(decoding: bytes.bytes, as: UTF8.self) == isolated)
         // Inside a sentence the name is isolated on its own, so the rest reads left to right.

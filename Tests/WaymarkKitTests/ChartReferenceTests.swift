@@ -22,14 +22,21 @@ struct ChartReferenceTests {
             var out: [UInt8] = Array("x".utf8)
             SVG.appendNumber(v, to: &out)
             #expect(out == Array(("x" + SVG.number(v)).utf8), "\(v)")
+            var buffer = ByteBuffer(capacity: 1)
+            buffer.append("x")
+            SVG.appendNumber(v, to: &buffer)
+            #expect(buffer.bytes == out, "\(v)")
         }
         for places in [1, 2] {
             for _ in 0..<5_000 {
                 let scaled = Int64(r.next(2_000_000_000)) * Int64(r.next(100_000_000)) * (r.next(2) == 0 ? -1 : 1) / Int64(1 + r.next(1_000))
                 var out: [UInt8] = []
                 SVG.appendDecimal(scaled, places: places, to: &out)
+                var buffer = ByteBuffer()
+                SVG.appendDecimal(scaled, places: places, to: &buffer)
                 let reference = ChartReference.decimal(scaled, places: places)
                 #expect(SVG.decimal(scaled, places: places) == reference && out == Array(reference.utf8), "\(scaled) \(places)")
+                #expect(buffer.bytes == out, "\(scaled) \(places)")
             }
         }
         // Worked out by hand: two decimals at most, no trailing zeros, no "-0", clamped at 10^15.

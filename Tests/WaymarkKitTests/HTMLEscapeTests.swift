@@ -37,6 +37,49 @@ struct HTMLEscapeTests {
         var string = "prefix|"
         HTMLEscape.append(text, to: &string)
         #expect(string == "prefix|" + Self.reference(text))
+        var buffer = ByteBuffer(capacity: 1)
+        buffer.append("prefix|")
+        HTMLEscape.append(text, to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "prefix|" + Self.reference(text))
+    }
+
+    /// The one-pass test for text that escaping leaves alone, against the two scans it stands for
+    /// (`changes`: a byte to escape, then a direction control): on every sequence of up to three
+    /// bytes drawn from those either scan looks at, and on 20,000 seeded texts of them. Text is
+    /// UTF-8 wherever it comes from (a `String`), where the two agree exactly; on broken UTF-8
+    /// the one pass may only be stricter (the full escaper then runs, as before).
+    @Test func theOnePassTestAgreesWithTheTwoScans() {
+        let bytes: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x41, 0x7E, 0x7F, 0x80, 0x81,
+                              0x85, 0x9F, 0xA0, 0xA6, 0xA9, 0xAA, 0xAC, 0xAE, 0xAF, 0xB7, 0xC2, 0xC3, 0xE2, 0xE3, 0xFF]
+        func check(_ s: [UInt8]) {
+            s.withUnsafeBufferPointer { p in
+                if String(validating: s, as: UTF8.self) != nil {
+                    #expect(HTMLEscape.isUnchanged(p) == !HTMLEscape.changes(p), "\(s)")
+                } else {
+                    #expect(!HTMLEscape.isUnchanged(p) || !HTMLEscape.changes(p), "\(s)")
+                }
+            }
+        }
+        check([])
+        for a in bytes {
+            check([a])
+            for b in bytes {
+                check([a, b])
+                for c in bytes { check([a, b, c]) }
+            }
+        }
+        var random = SeededNumbers(state: 7)
+        let pieces: [[UInt8]] = [Array("plain ".utf8), Array(" · ".utf8), Array("–".utf8), Array("\u{202E}".utf8), Array("\u{2069}".utf8),
+                                 Array("&".utf8), Array("°C".utf8), Array("日本".utf8), [0xC2, 0x85], [0xE2, 0x80], [0xE2], [0xC2], [0x7F]]
+        var unchanged = 0
+        for _ in 0..<20_000 {
+            var s: [UInt8] = []
+            for _ in 0..<random.next(8) { s += random.pick(pieces) }
+            check(s)
+            if s.withUnsafeBufferPointer({ HTMLEscape.isUnchanged($0) }) { unchanged += 1 }
+        }
+        // Both outcomes are tried often.
+        #expect(unchanged > 2_000 && unchanged < 18_000)
     }
 
     @Test func knownValues() {
@@ -45,8 +88,8 @@ struct HTMLEscapeTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;c&#39;·\u{FFFD}\u{FFFD}")
     }
 
-    @Test func htmlBytesGrowAndEscapeLikeTheEscaper() {
-        var out = HTMLBytes(capacity: 4)
+    @Test func byteBuffersGrowAndEscapeLikeTheEscaper() {
+        var out = ByteBuffer(capacity: 4)
         out.markup("<td>")
         for text in Self.cases { out.text(text) }
         out.raw(Array("|raw&".utf8))
@@ -55,9 +98,9 @@ struct HTMLEscapeTests {
         #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
     }
 
-    @Test func htmlBytesAppendAnotherAndStartAgain() {
+    @Test func byteBuffersAppendAnotherAndStartAgain() {
         // A part emptied and written again, appended each time, as a table's days are.
-        var out = HTMLBytes(capacity: 4), part = HTMLBytes(capacity: 4)
+        var out = ByteBuffer(capacity: 4), part = ByteBuffer(capacity: 4)
         out.append(part)  // empty: nothing
         var expected = ""
         for day in 1...40 {

@@ -112,7 +112,7 @@ public enum BarChart {
         out += "</g>"
         guard !bars.isEmpty else {
             out += "</svg>"
-            return out.bytes
+            return out.finish()
         }
         let band = plotWidth / Double(bars.count)
         let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
@@ -158,7 +158,7 @@ public enum BarChart {
             out += "</text>"
         }
         out += "</g></svg>"
-        return out.bytes
+        return out.finish()
     }
 
     /// Where the bars go: each bar's amount (0 when not finite), the y scale and the highest goal,

@@ -82,6 +82,6 @@ public enum FrequencyChart {
             }
         }
         out += "</g></svg>"
-        return out.bytes
+        return out.finish()
     }
 }

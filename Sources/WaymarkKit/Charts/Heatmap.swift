@@ -83,7 +83,7 @@ public enum Heatmap {
             }
         }
         out += "</g>"
-        return String(decoding: out.bytes, as: UTF8.self)
+        return String(decoding: out.finish(), as: UTF8.self)
     }
 
     /// The opening `<rect>` of day `i` of the grid (column i / 7, row i % 7), up to its class.

@@ -13,6 +13,11 @@ public enum SVG {
         appendDecimal(scaledNumber(value), places: 2, to: &out)
     }
 
+    /// `number(value)` appended as UTF-8, written in place.
+    static func appendNumber(_ value: Double, to out: inout ByteBuffer) {
+        appendDecimal(scaledNumber(value), places: 2, to: &out)
+    }
+
     /// `value` in hundredths, rounded; 0 when not finite, clamped so that no value can overflow
     /// Int64 (which would trap).
     private static func scaledNumber(_ value: Double) -> Int64 {
@@ -38,6 +43,15 @@ public enum SVG {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits.count) { buffer in
             digits.write(into: buffer)
             out.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// `decimal(scaled, places:)` appended as UTF-8, written straight into the buffer.
+    static func appendDecimal(_ scaled: Int64, places: Int, to out: inout ByteBuffer) {
+        let digits = Digits(scaled, places: places)
+        out.appendInPlace(maximum: digits.count) { room in
+            digits.write(into: room)
+            return digits.count
         }
     }
 

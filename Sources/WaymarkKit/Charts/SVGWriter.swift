@@ -1,22 +1,29 @@
-/// A chart's markup written straight into UTF-8 bytes: literal markup copied as it is,
-/// coordinates as `SVG.number` writes them and text escaped as `SVG.text` does, without the
+/// A chart's markup written straight into UTF-8 bytes (`ByteBuffer`): literal markup copied as
+/// it is, coordinates as `SVG.number` writes them and text escaped as `SVG.text` does, without the
 /// temporary strings of interpolation and `String` appends (a habit's year page draws about 130
 /// bars and 80 circles, and growing a `String` by small pieces costs several times their bytes).
-struct SVGWriter {
-    private(set) var bytes: [UInt8] = []
+struct SVGWriter: ~Copyable {
+    private var buffer: ByteBuffer
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// The markup written.
+    var bytes: [UInt8] { buffer.bytes }
+
+    /// The markup written, given up.
+    consuming func finish() -> [UInt8] { buffer.bytes }
+
     /// Literal markup.
+    @inline(__always)
     static func += (writer: inout SVGWriter, markup: StaticString) {
-        writer.bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+        writer.buffer.append(markup)
     }
 
     /// Markup made elsewhere and already escaped (an `SVG.open`, a class name the chart chose).
     mutating func markup(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
+        buffer.append(utf8: markup)
     }
 
     /// A `<text>` element at (`x`, `y`) holding `text` escaped; `attributes` follow the
@@ -34,17 +41,18 @@ struct SVGWriter {
     }
 
     /// A coordinate or length: `SVG.number(value)`.
+    @inline(__always)
     mutating func number(_ value: Double) {
-        SVG.appendNumber(value, to: &bytes)
+        SVG.appendNumber(value, to: &buffer)
     }
 
     /// A whole number, e.g. a level in a class name.
     mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        buffer.appendInteger(value)
     }
 
     /// Text from data or the page's language: `SVG.text(text)`.
     mutating func text(_ text: String) {
-        HTMLEscape.append(text, to: &bytes)
+        HTMLEscape.append(text, to: &buffer)
     }
 }

@@ -34,6 +34,33 @@ public enum HTMLEscape {
         nextChange(in: source, from: 0) != nil || BidiIsolation.containsControl(source)
     }
 
+    /// The bytes that may begin something escaping changes: those of `needsEscape`, and 0xE2,
+    /// which leads the UTF-8 of the direction controls (and of many harmless characters).
+    static let mayChange: [Bool] = (0..<256).map { needsEscape[$0] || $0 == 0xE2 }
+
+    /// Whether escaping leaves `source` as it is, found in one pass over its bytes: most text on
+    /// a page (names, dates, figures, a "·" between them) has nothing to escape.
+    @inline(__always)
+    static func isUnchanged(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        let table = mayChange
+        let n = source.count
+        var i = 0
+        while i < n {
+            let b = source[i]
+            if table[Int(b)] {
+                if b == 0xC2 {
+                    guard i + 1 < n, !(0x80...0x9F).contains(source[i + 1]) else { return false }
+                } else if b == 0xE2 {
+                    if BidiIsolation.control(at: i, in: source) != nil { return false }
+                } else {
+                    return false
+                }
+            }
+            i += 1
+        }
+        return true
+    }
+
     /// The offset of the first byte at or after `start` that escaping replaces: a byte of
     /// `needsEscape`, except a 0xC2 that leads a character other than a C1 control.
     @inline(__always)
@@ -53,10 +80,26 @@ public enum HTMLEscape {
     }
 
     /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
+    static func append(_ text: String, to out: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { source in
+            if isUnchanged(source) {
+                out.append(source)
+            } else {
+                escape(source) { start, count in out.append(start, count) }
+            }
+        }
+    }
+
+    /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { source in
-            escape(source) { start, count in out.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
+            if isUnchanged(source) {
+                out.append(contentsOf: source)
+            } else {
+                escape(source) { start, count in out.append(contentsOf: UnsafeBufferPointer(start: start, count: count)) }
+            }
         }
     }
 

@@ -49,8 +49,8 @@ struct MustacheRenderer {
                          into out: inout [UInt8]) throws(TemplateError) {
         steps += nodes.count
         try checkBudget()
-        for node in nodes {
-            switch node {
+        for i in nodes.indices {
+            switch nodes[i] {
             case .text(let text):
                 out.append(contentsOf: text.utf8)
             case .variable(let path, let escaped, _):

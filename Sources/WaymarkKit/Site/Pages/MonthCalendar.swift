@@ -7,7 +7,7 @@ enum MonthCalendar {
 
     static func html(_ f: MonthFigures, _ r: PageRenderer) -> [UInt8] {
         let phrases = r.phrases
-        var out = HTMLBytes(capacity: 4_000)
+        var out = ByteBuffer(capacity: 4_000)
         out.markup("<table class=\"month-calendar\">\n<caption>")
         out.text(r.text(.monthCalendarCaption, ["month": r.format.monthYear(year: f.first.year, month: f.first.month)]))
         out.markup("</caption>\n<thead><tr>")

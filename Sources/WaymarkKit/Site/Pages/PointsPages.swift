@@ -153,7 +153,7 @@ enum PointsPages {
                                                         page: String = "points/index.html", longDates: Bool = true) -> [UInt8] {
         guard !records.isEmpty else { return [] }
         let phrases = r.phrases
-        var out = HTMLBytes(capacity: records.count * 100 + 400)
+        var out = ByteBuffer(capacity: records.count * 100 + 400)
         out.markup("<table class=\"records points-table\">\n<caption class=\"visually-hidden\">")
         out.raw(dated(r.text(.pointRecords)))
         out.markup("</caption>\n<thead><tr><th scope=\"col\">")
@@ -177,7 +177,7 @@ enum PointsPages {
         let root = SitePath.root(from: page)
         var lastType: String?? = .none, label: [UInt8] = []
         // The day being gathered: its rows and sums, written out when the next day begins.
-        var day = HTMLBytes(capacity: 4_096)
+        var day = ByteBuffer(capacity: 4_096)
         var dayNumber = Int.min, earned = 0, spent = 0
         func closeDay() {
             guard dayNumber != Int.min else { return }
@@ -251,7 +251,7 @@ enum PointsPages {
                 if record.type == "tag" {
                     let (number, new) = habitNames.insert(name)
                     if new {
-                        var cell = HTMLBytes(capacity: 64)
+                        var cell = ByteBuffer(capacity: 64)
                         let path = HabitPages.path(name, content)
                         if let path {
                             cell.markup("<a href=\"")
@@ -281,7 +281,7 @@ enum PointsPages {
 
     /// `text` escaped, with its dates wrapped as the page's pass would wrap them.
     static func dated(_ text: String) -> [UInt8] {
-        var escaped = HTMLBytes(capacity: text.utf8.count + 8)
+        var escaped = ByteBuffer(capacity: text.utf8.count + 8)
         escaped.text(text)
         return DateNoBreak.wrapText(escaped.bytes)
     }
