@@ -61,11 +61,33 @@ struct DateTextTests {
                 Issue.record("differs on \(d): \(String(decoding: bytes, as: UTF8.self))")
                 return
             }
+            // Written straight into a buffer's room (years 1000–9999) or through DateText (the rest).
+            var buffer = ByteBuffer(capacity: 1)
+            buffer.append(prefix)
+            en.appendLongDate(d, to: &buffer)
+            zh.appendLongDate(d, to: &buffer)
+            guard buffer.bytes == bytes else {
+                Issue.record("the buffer differs on \(d): \(String(decoding: buffer.bytes, as: UTF8.self))")
+                return
+            }
             checked += 1
         }
         #expect(checked == 37_651)
         var one: [UInt8] = []
         zh.appendLongDate(try #require(LocalDate(year: 2026, month: 11, day: 29)), to: &one)
         #expect(one == Array("2026年11月29日".utf8))
+        // Every day of the years where the written form changes length, and the years either
+        // side of the fast path's range, in both languages.
+        for year in [999, 1000, 2024, 9999] {
+            var d = try #require(LocalDate(year: year, month: 1, day: 1))
+            while d.year == year {
+                var buffer = ByteBuffer()
+                en.appendLongDate(d, to: &buffer)
+                buffer.append("|")
+                zh.appendLongDate(d, to: &buffer)
+                #expect(String(decoding: buffer.bytes, as: UTF8.self) == en.longDate(d) + "|" + zh.longDate(d), "\(d)")
+                d = d.adding(days: 1)
+            }
+        }
     }
 }

@@ -17,11 +17,11 @@ struct HabitCalendarTitleTests {
         return HabitFigures(name: tag.name ?? "", tag: tag, days: days)
     }
 
-    static func appended(_ title: (LocalDate, HabitCalendar.Cell, inout [UInt8]) -> Void, _ day: LocalDate,
+    static func appended(_ title: (LocalDate, HabitCalendar.Cell, inout ByteBuffer) -> Void, _ day: LocalDate,
                          _ cell: HabitCalendar.Cell) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         title(day, cell, &out)
-        return out
+        return out.finish()
     }
 
     @Test(arguments: [Language.en, .zhHans])
@@ -43,9 +43,10 @@ struct HabitCalendarTitleTests {
                 let expected = SVG.text(labels.cell(day, cell))
                 #expect(String(decoding: Self.appended(title, day, cell), as: UTF8.self) == expected, "\(day) \(cell)")
                 // Appended after other bytes, which it leaves as they were.
-                var out = Array("<title>&amp;".utf8)
+                var out = ByteBuffer()
+                out.append("<title>&amp;")
                 title(day, cell, &out)
-                #expect(String(decoding: out, as: UTF8.self) == "<title>&amp;" + expected, "\(day) \(cell)")
+                #expect(String(decoding: out.bytes, as: UTF8.self) == "<title>&amp;" + expected, "\(day) \(cell)")
                 compared += 1
             }
         }

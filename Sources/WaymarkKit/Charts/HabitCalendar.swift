@@ -135,14 +135,10 @@ public enum HabitCalendar {
     /// The cells' `<title>`s escaped, `titles[i]` that of `Heatmap.firstDay(today:) + i` days:
     /// computed once when the same days are drawn twice (a year's calendar and its half-years).
     /// `title(day, cell, &bytes)` appends that day's title, escaped, as UTF-8.
-    static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell, inout [UInt8]) -> Void) -> CellTitles {
+    static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell, inout ByteBuffer) -> Void) -> CellTitles {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
-        var titles = CellTitles(capacity: count)
-        for i in 0..<count {
-            titles.append { title(first.adding(days: i), i < cells.count ? cells[i] : .before, &$0) }
-        }
-        return titles
+        return CellTitles(count: count) { i, out in title(first.adding(days: i), i < cells.count ? cells[i] : .before, &out) }
     }
 
     /// `svg(today:cells:labels:id:)` as UTF-8, with the titles of `titles(today:cells:title:)`
@@ -152,35 +148,44 @@ public enum HabitCalendar {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
-        var out: [UInt8] = []
-        out.reserveCapacity(count * 90 + 2500)
-        var head = SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
-                            title: labels.title, desc: labels.description)
-        head += defs(pattern: pattern, cellID: cellID)
+        var out = ByteBuffer(capacity: count * 90 + 2500)
+        out.append(utf8: SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
+                                  title: labels.title, desc: labels.description))
+        out.append(utf8: defs(pattern: pattern, cellID: cellID))
         // Weekday labels on both sides: on a phone the calendar opens scrolled to the latest weeks.
-        head += Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true)
-        head += "<g class=\"cells\">"
-        out.append(contentsOf: head.utf8)
-        let looks = CellLooks(cellID: cellID, pattern: pattern)
-        out.append(contentsOf: looks.opening)
-        for i in 0..<count {
-            let cell = i < cells.count ? cells[i] : .before
-            if let titles, i < titles.count {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[i])
-            } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: ArraySlice(SVG.text(labels.cell(first.adding(days: i), cell)).utf8))
+        out.append(utf8: Heatmap.axis(first: first, today: today, weekday: labels.weekday, month: labels.month, rightLabels: true))
+        out.append("<g class=\"cells\">")
+        CalendarCells(cellID: cellID, pattern: pattern).withWriter { writer in
+            writer.appendOpening(to: &out)
+            withTitles(titles, count: count, label: { i, cell in SVG.text(labels.cell(first.adding(days: i), cell)) }, cells: cells) { title in
+                for i in 0..<count {
+                    writer.appendCell(to: &out, grid: i, cell: i < cells.count ? cells[i] : .before, title: title(i))
+                }
             }
+            out.removeAll(keepingFirst: out.count - writer.openingCount)
         }
-        out.removeLast(looks.opening.count)
-        var tail = "</g><g class=\"legend axis\">"
+        out.append("</g><g class=\"legend axis\">")
         switch labels.legend {
         case .scale(let less, let more):
-            tail += Heatmap.scaleLegend(less: less, more: more)
+            out.append(utf8: Heatmap.scaleLegend(less: less, more: more))
         case .items(let items):
-            tail += itemLegend(items, pattern: pattern)
+            out.append(utf8: itemLegend(items, pattern: pattern))
         }
-        out.append(contentsOf: (tail + "</g></svg>").utf8)
-        return out
+        out.append("</g></svg>")
+        return out.finish()
+    }
+
+    /// Calls `body` with what gives the escaped title of grid day `i`: from `titles` where it
+    /// has one, else made from `label(i, cell)`.
+    private static func withTitles(_ titles: CellTitles?, count: Int, label: (Int, Cell) -> String, cells: [Cell],
+                                   _ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let titles, titles.count >= count else {
+            // Titles made one by one (a chart drawn without shared titles), kept until the end.
+            let made = CellTitles(count: count) { i, out in out.append(utf8: label(i, i < cells.count ? cells[i] : .before)) }
+            made.bytes.withUnsafeBufferPointer { all in body { UnsafeBufferPointer(rebasing: all[made.range($0)]) } }
+            return
+        }
+        titles.bytes.withUnsafeBufferPointer { all in body { UnsafeBufferPointer(rebasing: all[titles.range($0)]) } }
     }
 
     /// The days `from`…`to` alone (e.g. half a year), as weeks from the week of `from` to the
@@ -201,39 +206,45 @@ public enum HabitCalendar {
         let width = Heatmap.left + Double(columns) * Heatmap.pitch + 2
         let height = legend ? Heatmap.height : Heatmap.top + 7 * Heatmap.pitch
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
-        var out: [UInt8] = []
-        out.reserveCapacity(columns * 7 * 90 + 2000)
-        var head = SVG.open(id: id, width: width, height: height, className: "chart heatmap calendar", title: labels.title, desc: labels.description)
-        head += defs(pattern: pattern, cellID: cellID)
-        head += Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns)
-        head += "<g class=\"cells\">"
-        out.append(contentsOf: head.utf8)
-        let looks = CellLooks(cellID: cellID, pattern: pattern)
-        out.append(contentsOf: looks.opening)
+        var out = ByteBuffer(capacity: columns * 7 * 90 + 2000)
+        out.append(utf8: SVG.open(id: id, width: width, height: height, className: "chart heatmap calendar", title: labels.title, desc: labels.description))
+        out.append(utf8: defs(pattern: pattern, cellID: cellID))
+        out.append(utf8: Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns))
+        out.append("<g class=\"cells\">")
         let gridOffset = gridFirst.days(to: weekFirst)
-        for i in 0..<(columns * 7) {
-            let day = weekFirst.adding(days: i)
-            guard day >= from, day <= to else { continue }
-            let k = gridOffset + i
-            let cell = k >= 0 && k < cells.count ? cells[k] : .before
-            if let titles, k >= 0, k < titles.count {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: titles[k])
-            } else {
-                appendCell(to: &out, looks: looks, grid: i, cell: cell, title: ArraySlice(SVG.text(labels.cell(day, cell)).utf8))
+        // The grid days of the span, by grid position: the titles hold them all but for a span
+        // reaching outside the grid, whose days are labelled one by one.
+        let firstDrawn = max(0, weekFirst.days(to: from)), lastDrawn = min(columns * 7 - 1, weekFirst.days(to: to))
+        let shared = titles.flatMap { t in firstDrawn > lastDrawn || (gridOffset + firstDrawn >= 0 && gridOffset + lastDrawn < t.count) ? t : nil }
+        let made = shared == nil ? CellTitles(count: max(0, lastDrawn - firstDrawn + 1)) { j, out in
+            let k = gridOffset + firstDrawn + j
+            out.append(utf8: SVG.text(labels.cell(weekFirst.adding(days: firstDrawn + j), k >= 0 && k < cells.count ? cells[k] : .before)))
+        } : nil
+        let source = shared ?? made
+        let offset = shared == nil ? -firstDrawn : gridOffset
+        CalendarCells(cellID: cellID, pattern: pattern).withWriter { writer in
+            writer.appendOpening(to: &out)
+            source?.bytes.withUnsafeBufferPointer { all in
+                guard firstDrawn <= lastDrawn, let source else { return }
+                for i in firstDrawn...lastDrawn {
+                    let k = gridOffset + i
+                    writer.appendCell(to: &out, grid: i, cell: k >= 0 && k < cells.count ? cells[k] : .before,
+                                      title: UnsafeBufferPointer(rebasing: all[source.range(offset + i)]))
+                }
             }
+            out.removeAll(keepingFirst: out.count - writer.openingCount)
         }
-        out.removeLast(looks.opening.count)
-        var tail = "</g>"
+        out.append("</g>")
         if legend {
-            tail += "<g class=\"legend axis\">"
+            out.append("<g class=\"legend axis\">")
             switch labels.legend {
-            case .scale(let less, let more): tail += Heatmap.scaleLegend(less: less, more: more, right: width)
-            case .items(let items): tail += itemLegend(items, pattern: pattern, right: width)
+            case .scale(let less, let more): out.append(utf8: Heatmap.scaleLegend(less: less, more: more, right: width))
+            case .items(let items): out.append(utf8: itemLegend(items, pattern: pattern, right: width))
             }
-            tail += "</g>"
+            out.append("</g>")
         }
-        out.append(contentsOf: (tail + "</svg>").utf8)
-        return out
+        out.append("</svg>")
+        return out.finish()
     }
 
     /// The hatching of skipped days (so they differ from every level without relying on colour)
@@ -243,62 +254,6 @@ public enum HabitCalendar {
         "<defs><pattern id=\"\(pattern)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
             + "<rect class=\"skip-bg\" width=\"4\" height=\"4\"/><line class=\"skip-line\" x1=\"1\" y1=\"0\" x2=\"1\" y2=\"4\"/></pattern>"
             + "<rect id=\"\(cellID)\" width=\"11\" height=\"11\" rx=\"2\"/></defs>"
-    }
-
-    /// One day's `<use>` at grid position `grid` (column grid / 7, row grid % 7), from parts
-    /// written once per chart: a year's page draws about 1,100 of them. The cells are written
-    /// after the chart's `looks.opening`, and each ends with the next one's opening (one copy
-    /// where two were), so the writer removes the last cell's from the end.
-    static func appendCell(to out: inout [UInt8], looks: CellLooks, grid: Int, cell: Cell, title: ArraySlice<UInt8>) {
-        if grid / 7 < columnX.count {
-            out.append(contentsOf: columnX[grid / 7])
-        } else {
-            out.append(contentsOf: SVG.number(Heatmap.left + Double(grid / 7) * Heatmap.pitch).utf8)
-        }
-        out.append(contentsOf: looks.rowLook(grid % 7, cell))
-        out.append(contentsOf: title)
-        out.append(contentsOf: looks.joint)
-    }
-
-    /// The x of each week's column as UTF-8.
-    static let columnX = (0...Heatmap.weeks).map { Array(SVG.number(Heatmap.left + Double($0) * Heatmap.pitch).utf8) }
-
-    /// A chart's parts of every cell as UTF-8: the opening up to its x; for each weekday's row
-    /// and look, the end of the x, the y and the look's attributes up to the title (the skip
-    /// pattern's id is the chart's, the other looks are every chart's); and a cell's end with
-    /// the next cell's opening.
-    struct CellLooks {
-        /// Every look but skipped, with its class, up to the title: the same in every chart.
-        static let plain = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"><title>" }
-        static let plainRows: [[[UInt8]]] = (0..<7).map { row in plain.map { Array((rowY(row) + $0).utf8) } }
-        let opening: [UInt8]
-        let joint: [UInt8]
-        let skipRows: [[UInt8]]
-
-        init(cellID: String, pattern: String) {
-            let opening = "<use href=\"#" + cellID + "\" x=\""
-            self.opening = Array(opening.utf8)
-            joint = Array(("</title></use>" + opening).utf8)
-            let skip = HabitCalendar.attributes(.skipped, pattern: pattern) + "><title>"
-            skipRows = (0..<7).map { Array((CellLooks.rowY($0) + skip).utf8) }
-        }
-
-        /// From the end of a cell's x to the start of its look, in weekday row `row`.
-        static func rowY(_ row: Int) -> String { "\" y=\"" + SVG.number(Heatmap.top + Double(row) * Heatmap.pitch) + "\" " }
-
-        /// What follows a cell's x in row `row`, up to its title.
-        func rowLook(_ row: Int, _ cell: Cell) -> [UInt8] {
-            let plain = CellLooks.plainRows[row]
-            switch cell {
-            case .before: return plain[0]
-            case .missed: return plain[1]
-            case .done: return plain[5]
-            case .skipped: return skipRows[row]
-            case .level(let n): return plain[1 + min(4, max(0, n))]
-            case .filledIn: return plain[3]
-            case .under: return plain[6]
-            }
-        }
     }
 
     static func attributes(_ cell: Cell, pattern: String) -> String {

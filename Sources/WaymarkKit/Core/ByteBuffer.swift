@@ -57,9 +57,22 @@ struct ByteBuffer: ~Copyable {
         reserve(n)
         let to = UnsafeMutableRawPointer(base + count)
         let from = UnsafeRawPointer(start)
-        // Most pieces are short: two overlapping moves of a word (or of four bytes) copy any
-        // length from 4 to 16 without a call; the rest go to memcpy.
-        if n >= 8 && n <= 16 {
+        // Most pieces are short: two overlapping moves of a word (or of four bytes, or of 16)
+        // copy any length from 4 to 32 without a call, four moves of 16 up to 64; the rest go to
+        // memcpy.
+        if n > 16 && n <= 32 {
+            let head = from.loadUnaligned(as: SIMD16<UInt8>.self), tail = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: head, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: tail, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
+        } else if n > 32 && n <= 64 {
+            let a = from.loadUnaligned(as: SIMD16<UInt8>.self), b = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+            let c = from.loadUnaligned(fromByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            let d = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: a, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: c, toByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: d, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
+        } else if n >= 8 && n <= 16 {
             let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
             to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)

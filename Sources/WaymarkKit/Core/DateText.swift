@@ -31,6 +31,15 @@ struct DateText {
         }
     }
 
+    /// Appends the text `body` writes straight into `bytes`' room.
+    static func append(to bytes: inout ByteBuffer, _ body: (inout DateText) -> Void) {
+        bytes.appendInPlace(maximum: capacity) { room in
+            var text = DateText(room)
+            body(&text)
+            return text.count
+        }
+    }
+
     /// `n` in decimal digits, "-" before a negative one (as `String(n)` writes it).
     mutating func number(_ n: Int) {
         if n < 0 { byte(UInt8(ascii: "-")) }

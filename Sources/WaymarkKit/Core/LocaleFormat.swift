@@ -36,6 +36,49 @@ public struct LocaleFormat: Sendable {
         DateText.append(to: &bytes) { writeLongDate(d, &$0) }
     }
 
+    /// `longDate(d)` appended to `bytes` as UTF-8: a date of years 1000–9999 written straight into
+    /// its room (a calendar names a day in each of its hundreds of cells), any other as `DateText`.
+    func appendLongDate(_ d: LocalDate, to bytes: inout ByteBuffer) {
+        guard d.year >= 1000 && d.year <= 9999 else {
+            DateText.append(to: &bytes) { writeLongDate(d, &$0) }
+            return
+        }
+        let language = language
+        bytes.appendInPlace(maximum: 24) { room in
+            var i = 0
+            @inline(__always) func put(_ b: UInt8) {
+                room[i] = b
+                i += 1
+            }
+            @inline(__always) func upToTwo(_ n: Int) {
+                if n >= 10 { put(UInt8(48 + n / 10)) }
+                put(UInt8(48 + n % 10))
+            }
+            @inline(__always) func four(_ n: Int) {
+                put(UInt8(48 + n / 1000))
+                put(UInt8(48 + n / 100 % 10))
+                put(UInt8(48 + n / 10 % 10))
+                put(UInt8(48 + n % 10))
+            }
+            switch language {
+            case .en:
+                let name = LocaleFormat.monthsShortUTF8[d.month - 1]
+                put(name[0]); put(name[1]); put(name[2]); put(UInt8(ascii: " "))
+                upToTwo(d.day)
+                put(UInt8(ascii: ",")); put(UInt8(ascii: " "))
+                four(d.year)
+            case .zhHans:
+                four(d.year)
+                put(0xE5); put(0xB9); put(0xB4)  // 年
+                upToTwo(d.month)
+                put(0xE6); put(0x9C); put(0x88)  // 月
+                upToTwo(d.day)
+                put(0xE6); put(0x97); put(0xA5)  // 日
+            }
+            return i
+        }
+    }
+
     private func writeLongDate(_ d: LocalDate, _ text: inout DateText) {
         switch language {
         case .en:

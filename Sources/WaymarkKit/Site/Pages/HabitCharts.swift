@@ -203,7 +203,7 @@ enum HabitCharts {
     /// A calendar's cells and labels, and what appends each day's `<title>` escaped as UTF-8 (what
     /// `SVG.text(labels.cell(day, cell))` gives, written as bytes: a year's page has 371).
     static func calendarParts(_ h: HabitFigures, today: LocalDate, title: String?, year: Int?, _ phrases: Phrases,
-                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels, (LocalDate, HabitCalendar.Cell, inout [UInt8]) -> Void) {
+                              _ r: PageRenderer) -> ([HabitCalendar.Cell], HabitCalendar.Labels, (LocalDate, HabitCalendar.Cell, inout ByteBuffer) -> Void) {
         let first = Heatmap.firstDay(today: today)
         let byGoal = !h.countsAmounts || h.rule.isNumerical
         let cells = byGoal ? HabitCalendar.goalCells(h.days, rule: h.rule, today: today, entries: h.entries)
@@ -257,33 +257,32 @@ enum HabitCharts {
         let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
         func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] { look(cell).map { wordUTF8[$0] } ?? Array(wording(cell).utf8) }
         // `cellTitle` as bytes appended to `out`, escaped as a whole as `SVG.text` escapes it.
-        func appendCellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell, _ out: inout [UInt8]) {
+        func appendCellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell, _ out: inout ByteBuffer) {
             let start = out.count
             r.format.appendLongDate(day, to: &out)
-            out.append(contentsOf: colonBytes)
+            out.append(colonBytes)
             let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
             switch cell {
             case .done, .under, .level:
                 if numerical, let amount {
-                    out.append(contentsOf: r.format.amount(amount).utf8)
-                    out.append(contentsOf: unitBytes)
+                    out.append(utf8: r.format.amount(amount))
+                    out.append(unitBytes)
                     if h.rule.isNumerical {
-                        out.append(contentsOf: " (".utf8)
-                        out.append(contentsOf: wordBytes(cell))
+                        out.append(" (")
+                        out.append(wordBytes(cell))
                         out.append(UInt8(ascii: ")"))
                     }
                 } else {
-                    out.append(contentsOf: wordBytes(cell))
+                    out.append(wordBytes(cell))
                 }
             case .before, .missed, .skipped, .filledIn:
-                out.append(contentsOf: wordBytes(cell))
+                out.append(wordBytes(cell))
             }
-            let changes = out.withUnsafeBufferPointer { HTMLEscape.changes(UnsafeBufferPointer(rebasing: $0[start...])) }
-            guard changes else { return }
-            let raw = Array(out[start...])
-            out.removeSubrange(start...)
+            guard !out.withBytes(from: start, { HTMLEscape.isUnchanged($0) }) else { return }
+            let raw = out.withBytes(from: start) { Array($0) }
+            out.removeAll(keepingFirst: start)
             raw.withUnsafeBufferPointer { source in
-                HTMLEscape.escape(source) { from, count in out.append(contentsOf: UnsafeBufferPointer(start: from, count: count)) }
+                HTMLEscape.escape(source) { from, count in out.append(from, count) }
             }
         }
         let skips = h.days.skipped.contains(true)
