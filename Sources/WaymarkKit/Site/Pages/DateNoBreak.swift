@@ -26,60 +26,131 @@ enum DateNoBreak {
     /// That is the whole pass's result where such markup stands in page text, as Waymark's
     /// templates place it; a theme that puts it inside an element the pass skips (`<time>`,
     /// `<textarea>`) keeps its wraps there.
+    ///
+    /// Every page of a site goes through here (53 MB on the decade sample), so the page is read
+    /// once to find its dates (`dates`) and, only when it has some, written once into an array
+    /// made at its final size, rather than grown piece by piece.
     static func wrap(_ html: [UInt8], leaving finished: [Range<Int>] = []) -> [UInt8] {
-        var out: [UInt8] = []
-        var copied = 0  // bytes of `html` before this index are in `out` (once something changed)
-        let n = html.count
-        html.withUnsafeBufferPointer { p in
-            var i = 0
-            var next = 0  // the first of `finished` not yet passed
-            // The scan runs up to the next finished range, then jumps over it; dates and tags
-            // are still read in the whole page, so what lies around a range is seen as before.
-            var stop = finished.first?.lowerBound ?? n
-            while i < n {
-                if i >= stop {
-                    i = max(i, finished[next].upperBound)
-                    next += 1
-                    stop = next < finished.count ? max(finished[next].lowerBound, i) : n
-                    continue
-                }
-                let b = p[i]
-                if b == UInt8(ascii: "<") {
-                    i = skipTag(p, at: i)
-                    continue
-                }
-                // A date starts at a digit (Chinese) or a capital letter (English), never inside a word.
-                guard isDigit(b) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")), i == 0 || !isWordByte(p[i - 1]),
-                      let first = dateEnd(p, at: i) else {
-                    i += 1
-                    continue
-                }
-                if out.isEmpty { out.reserveCapacity(n + n / 8) }
-                out.append(contentsOf: p[copied..<i])
-                out.append(contentsOf: open)
-                guard let end = rangeEnd(p, after: first) else {
-                    out.append(contentsOf: p[i..<first])
-                    out.append(contentsOf: close)
-                    copied = first
-                    i = first
-                    continue
-                }
-                // A range may break after its dash and nowhere else: the first date keeps " –",
-                // the space after the dash is the line's one chance to break.
-                let second = first + rangeDash.count
-                out.append(contentsOf: p[i..<(second - 1)])
-                out.append(contentsOf: close)
-                out.append(UInt8(ascii: " "))
-                out.append(contentsOf: open)
-                out.append(contentsOf: p[second..<end])
-                out.append(contentsOf: close)
-                copied = end
+        let found = html.withUnsafeBufferPointer { p in
+            byteKinds.withUnsafeBufferPointer { kinds in dates(in: p, kinds: kinds, leaving: finished) }
+        }
+        guard !found.isEmpty else { return html }
+        return html.withUnsafeBufferPointer { written($0, found) }
+    }
+
+    /// What a byte of page text may be to the scan, as bits of `byteKinds`: part of a word (a
+    /// date does not begin right after one), the beginning of a date (a digit, or the capital a
+    /// month's short name begins with), or the beginning of a tag.
+    static let wordBit: UInt8 = 1, dateBit: UInt8 = 2, tagBit: UInt8 = 4
+
+    /// The kind of each of the 256 bytes: one load tells the scan whether a byte of text can
+    /// be passed over, where comparisons would take several. A capital no month begins with
+    /// is only part of a word: it begins no date.
+    static let byteKinds: [UInt8] = {
+        let initials = Set(LocaleFormat.monthsShortUTF8.compactMap(\.first))
+        return (0...255).map { (b: Int) -> UInt8 in
+            let byte = UInt8(b)
+            var kind: UInt8 = isWordByte(byte) ? wordBit : 0
+            if isDigit(byte) || initials.contains(byte) { kind |= dateBit }
+            if byte == UInt8(ascii: "<") { kind |= tagBit }
+            return kind
+        }
+    }()
+
+    /// Where the dates of `p` are, as `wrap` wraps them: three indices each, the date's start,
+    /// the end of its first date and the end of the whole, the two ends equal unless it is a
+    /// range (" – " and a second date after the first).
+    static func dates(in p: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<UInt8>, leaving finished: [Range<Int>]) -> [Int] {
+        var found: [Int] = []
+        let n = p.count
+        var i = 0
+        var next = 0  // the first of `finished` not yet passed
+        // The scan runs up to the next finished range, then jumps over it; dates and tags are
+        // still read in the whole page, so what lies around a range is seen as before.
+        var stop = finished.first?.lowerBound ?? n
+        var limit = min(stop, n)
+        let passed = dateBit | tagBit
+        while i < n {
+            if i >= stop {
+                i = max(i, finished[next].upperBound)
+                next += 1
+                stop = next < finished.count ? max(finished[next].lowerBound, i) : n
+                limit = min(stop, n)
+                continue
+            }
+            let kind = kinds[Int(p[i])]
+            if kind & passed == 0 {
+                // Most of a page's text begins nothing: spaces, punctuation, letters, other scripts.
+                i += 1
+                while i < limit && kinds[Int(p[i])] & passed == 0 { i += 1 }
+                continue
+            }
+            if kind & tagBit != 0 {
+                i = skipTag(p, at: i)
+                continue
+            }
+            // A date never begins inside a word: the byte before it must not be part of one.
+            if i == 0 || kinds[Int(p[i - 1])] & wordBit == 0, let first = dateEnd(p, at: i) {
+                let end = rangeEnd(p, after: first) ?? first
+                found.append(i)
+                found.append(first)
+                found.append(end)
                 i = end
+                continue
+            }
+            // No date here, nor anywhere else in this word: every byte of it follows a word byte.
+            i += 1
+            while i < limit && kinds[Int(p[i])] & wordBit != 0 { i += 1 }
+        }
+        return found
+    }
+
+    /// `p` with the dates `found` by `dates` wrapped: a date in `<span class="date">`, a range's
+    /// first date with its " –" and its second date each in their own, a space between them
+    /// where the line may break.
+    static func written(_ p: UnsafeBufferPointer<UInt8>, _ found: [Int]) -> [UInt8] {
+        let open = self.open, close = self.close
+        let n = p.count
+        var spans = 0
+        for k in stride(from: 0, to: found.count - 2, by: 3) { spans += found[k + 1] == found[k + 2] ? 1 : 2 }
+        let size = n + spans * (open.count + close.count)
+        return [UInt8](unsafeUninitializedCapacity: size) { out, count in
+            let out = out
+            count = open.withUnsafeBufferPointer { open in
+                close.withUnsafeBufferPointer { close in
+                    var o = 0, copied = 0
+                    for k in stride(from: 0, to: found.count - 2, by: 3) {
+                        let i = found[k], first = found[k + 1], end = found[k + 2]
+                        o = put(UnsafeBufferPointer(rebasing: p[copied..<i]), into: out, at: o)
+                        o = put(open, into: out, at: o)
+                        if first == end {
+                            o = put(UnsafeBufferPointer(rebasing: p[i..<first]), into: out, at: o)
+                        } else {
+                            // A range may break after its dash and nowhere else: the first date
+                            // keeps " –", the space after the dash is the line's one chance to break.
+                            let second = first + rangeDash.count
+                            o = put(UnsafeBufferPointer(rebasing: p[i..<(second - 1)]), into: out, at: o)
+                            o = put(close, into: out, at: o)
+                            o = put(UnsafeBufferPointer(rebasing: p[(second - 1)..<second]), into: out, at: o)
+                            o = put(open, into: out, at: o)
+                            o = put(UnsafeBufferPointer(rebasing: p[second..<end]), into: out, at: o)
+                        }
+                        o = put(close, into: out, at: o)
+                        copied = end
+                    }
+                    return put(UnsafeBufferPointer(rebasing: p[copied..<n]), into: out, at: o)
+                }
             }
         }
-        guard copied > 0 else { return html }
-        out.append(contentsOf: html[copied..<n])
-        return out
+    }
+
+    /// `from` copied into `out` at `o`, never past its end; the index after it.
+    @inline(__always)
+    static func put(_ from: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+        guard let source = from.baseAddress, let target = out.baseAddress, !from.isEmpty else { return o }
+        precondition(o + from.count <= out.count)
+        (target + o).update(from: source, count: from.count)
+        return o + from.count
     }
 
     /// `text` (page text between two tags, already escaped) with its dates wrapped, as `wrap`
@@ -89,27 +160,27 @@ enum DateNoBreak {
 
     /// The index after the tag at `i` (`<…>`), or after the whole element when it is one whose
     /// content is skipped. Pages are mostly tags (a year's calendar alone has 1,100 cells, a
-    /// month of points ten tags a row): a short tag's end is found byte by byte, a longer one's
-    /// and a skipped element's end with `memchr`.
+    /// month of points ten tags a row): this is written into the scan's loop, a tag's end looked
+    /// for eight bytes at a time, and only a tag whose name begins as a skipped element's goes
+    /// further (`skippedEnd`).
+    @inline(__always)
     static func skipTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let n = p.count
-        // Attribute values are escaped (`&gt;`), so the first ">" ends the tag. Most tags are
-        // short (`<td>`, `</a>`): their end is looked for byte by byte, the rest with memchr.
-        var tagEnd = n
-        var k = i + 1
-        let near = min(n, i + 24)
-        while k < near && p[k] != UInt8(ascii: ">") { k += 1 }
-        if k < near {
-            tagEnd = k + 1
-        } else if let found = find(UInt8(ascii: ">"), in: p, from: k) {
-            tagEnd = found + 1
-        }
-        guard i + 2 < n else { return tagEnd }
+        // Attribute values are escaped (`&gt;`), so the first ">" ends the tag.
+        let tagEnd = tagClose(p, from: i + 1).map { $0 + 1 } ?? n
+        // The first two letters are compared here (`<td>`, `<tr>`, `<span>` go no further), not
+        // looked up in a global, which is reached through its initialiser check on every tag.
+        // `| 0x20` lower-cases a letter and turns no other byte into one.
+        guard i + 2 < n, startsLikeSkipped(p[i + 1] | 0x20, p[i + 2] | 0x20) else { return tagEnd }
+        return skippedEnd(p, at: i, tagEnd: tagEnd)
+    }
+
+    /// After `skipTag`'s first look: the index after the element at `i` when it is one whose
+    /// content is skipped (its closing tag found with `memchr`), else `tagEnd`.
+    @inline(never)
+    static func skippedEnd(_ p: UnsafeBufferPointer<UInt8>, at i: Int, tagEnd: Int) -> Int {
+        let n = p.count
         let initial = lower(p[i + 1])
-        // Only a tag whose name begins as a skipped element's can be one: its first two letters
-        // are compared here (`<td>`, `<tr>`, `<span>` go no further), not looked up in a global,
-        // which is reached through its initialiser check on every tag.
-        guard startsLikeSkipped(initial, lower(p[i + 2])) else { return tagEnd }
         for name in skipped where name[0] == initial && matchesName(p, at: i + 1, name) {
             // Find "</name" (elements of these kinds are not nested in one another here).
             var k = tagEnd
@@ -121,6 +192,28 @@ enum DateNoBreak {
             return n
         }
         return tagEnd
+    }
+
+    /// The index of the first ">" at or after `from`, or nil. Eight bytes are compared at once:
+    /// a byte equal to ">" is zero after the exclusive or, and `((x & 0x7F) + 0x7F) | x` has its
+    /// top bit clear only for a zero byte, with no carry from one byte into the next.
+    @inline(__always)
+    static func tagClose(_ p: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let n = p.count
+        var k = from
+        let raw = UnsafeRawBufferPointer(p)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while k + 8 <= n {
+            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ 0x3E3E_3E3E_3E3E_3E3E
+            let zeros = ~(((x & low) + low) | x | low)
+            if zeros != 0 { return k + zeros.trailingZeroBitCount / 8 }
+            k += 8
+        }
+        while k < n {
+            if p[k] == UInt8(ascii: ">") { return k }
+            k += 1
+        }
+        return nil
     }
 
     /// Whether two lower-case letters begin the name of one of `skipped` (head, script, style,
