@@ -142,6 +142,38 @@ struct DateNoBreakFastPathTests {
         #expect(pages > 70)
     }
 
+    /// The tables the scan reads say what they stand for: each byte's kind; a tag's first two
+    /// bytes may begin a skipped element exactly when, lower-cased, they begin one of `skipped`;
+    /// a month is found from its first byte exactly as a search of the twelve short names finds it.
+    @Test func theScansTablesAgreeWithTheirLists() {
+        func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b | 0x20 : b }
+        let initials = Set(LocaleFormat.monthsShortUTF8.compactMap(\.first))
+        var wrong: [String] = []
+        for a in 0...255 {
+            let byte = UInt8(a), kind = DateNoBreak.byteKinds[a]
+            if (kind & DateNoBreak.wordBit != 0) != DateNoBreak.isWordByte(byte) { wrong.append("word \(a)") }
+            if (kind & DateNoBreak.dateBit != 0) != (DateNoBreak.isDigit(byte) || initials.contains(byte)) { wrong.append("date \(a)") }
+            if (kind & DateNoBreak.tagBit != 0) != (byte == UInt8(ascii: "<")) { wrong.append("tag \(a)") }
+            for b in 0...255 {
+                let listed = DateNoBreak.skipped.contains { $0[0] == lower(byte) && $0[1] == lower(UInt8(b)) }
+                if DateNoBreak.startsLikeSkipped(byte, UInt8(b)) != listed { wrong.append("skipped \(a) \(b)") }
+            }
+        }
+        let letters = Array(Set(LocaleFormat.monthsShortUTF8.joined() + Self.bytes("aAzZ0 <")))
+        for a in 0...255 {
+            for b in letters {
+                for c in letters {
+                    let bytes: [UInt8] = [UInt8(a), b, c]
+                    let expected = LocaleFormat.monthsShortUTF8.firstIndex { Array($0.prefix(3)) == bytes }
+                    if bytes.withUnsafeBufferPointer({ DateNoBreak.monthIndex($0, at: 0) }) != expected { wrong.append("month \(bytes)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        #expect([UInt8]("Nov".utf8).withUnsafeBufferPointer { DateNoBreak.monthIndex($0, at: 0) } == 10)
+        #expect([UInt8]("No".utf8).withUnsafeBufferPointer { DateNoBreak.monthIndex($0, at: 0) } == nil)
+    }
+
     /// A page with no date comes back as it was: the same bytes, even when it has digits,
     /// capitals, tags and elements the pass skips.
     @Test func aPageWithoutDatesIsUnchanged() {
