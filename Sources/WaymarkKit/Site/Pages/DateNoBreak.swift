@@ -348,7 +348,8 @@ enum DateNoBreak {
     /// A range ("Oct 12 – Oct 18", "10月12日 – 10月18日"): the end of the second date when " – "
     /// and a date follow the date ending at `end`, else nil.
     static func rangeEnd(_ html: UnsafeBufferPointer<UInt8>, after end: Int) -> Int? {
-        guard has(html, rangeDash, at: end), end + rangeDash.count < html.count else { return nil }
+        // Most dates are followed by no space at all, and the dash begins with one.
+        guard byte(html, at: end) == UInt8(ascii: " "), has(html, rangeDash, at: end), end + rangeDash.count < html.count else { return nil }
         return dateEnd(html, at: end + rangeDash.count)
     }
 
