@@ -195,10 +195,7 @@ enum DateNoBreak {
     /// `from` copied into `out` at `o`, never past its end; the index after it. Most pieces are
     /// short (a date, the span's tags, the text between two dates): up to 32 bytes are moved
     /// eight or four at a time, the first and last moves overlapping, rather than through a
-    /// call to `memmove`. A long run of the page is copied in pieces of at most 2 KB: glibc
-    /// copies a larger piece with `rep movsb`, which callgrind counts as one instruction a
-    /// byte, where the pieces take about a tenth of that. The time is about the same (a 100 KB
-    /// copy whole or in 2 KB pieces, 2 µs either way).
+    /// call to `memmove`; longer runs go to `memmove` whole.
     @inline(__always)
     static func put(_ from: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
         let count = from.count
@@ -218,12 +215,7 @@ enum DateNoBreak {
         } else if count < 4 {
             for k in 0..<count { target[o + k] = source[k] }
         } else {
-            var done = 0
-            while done < count {
-                let piece = min(count - done, 2_048)
-                (target + o + done).update(from: source + done, count: piece)
-                done += piece
-            }
+            (target + o).update(from: source, count: count)
         }
         return o + count
     }
