@@ -70,6 +70,41 @@ public struct Parallelism: Sendable, Equatable {
         }
     }
 
+    /// Runs every job once, each as soon as the jobs it waits for have run and a core is free,
+    /// in the order listed where several are ready (the longest first keeps the cores busy to
+    /// the end); returns when all have run. Serial: in the order listed.
+    func schedule(_ jobs: [ScheduledJob]) {
+        if isSerial {
+            for job in jobs { job.run() }
+            return
+        }
+        var dependents = [[Int]](repeating: [], count: jobs.count)
+        var waiting = [Int](repeating: 0, count: jobs.count)
+        for (i, job) in jobs.enumerated() {
+            for before in job.after where before < i {
+                dependents[before].append(i)
+                waiting[i] += 1
+            }
+        }
+        let state = Mutex(waiting)
+        let group = DispatchGroup()
+        let readyDependents = dependents
+        @Sendable func start(_ i: Int) {
+            DispatchQueue.global().async(group: group) {
+                jobs[i].run()
+                let ready = state.withLock { waiting in
+                    readyDependents[i].filter { d in
+                        waiting[d] -= 1
+                        return waiting[d] == 0
+                    }
+                }
+                for d in ready { start(d) }
+            }
+        }
+        for i in jobs.indices where waiting[i] == 0 { start(i) }
+        group.wait()
+    }
+
     /// `main` on the calling thread while `beside` runs on the shared thread pool (unless
     /// serial: then `beside` first). Unlike `all`, the calling thread's own parallel work keeps
     /// every core: the pool fills the moments it leaves one idle.

@@ -3,11 +3,13 @@
 /// 1. **read** (`Import`, `BuildPipeline+Read`): every source → one `Export` (`SourceReader`:
 ///    each source in its format, a Waymark export folder among them), with every problem, less
 ///    what the site does not show (`PublishedExport`). `check` stops here.
-/// 2. **compute**: the published notes through Markdown (`NoteRendering`), then side by side the
-///    records in order (`PointsOrder`), the rest arranged (`ContentArrangement`) with the
-///    activity figures (`ActivityFigures`), the weight figures (`WeightStatistics`) with the habits and years, and the point statistics
-///    (`PointStatistics`) → `SiteContent`; then every page listed by name (`SiteCatalogue`) →
-///    `PreparedSite`.
+/// 2. **compute**: side by side, as jobs on the cores (`Parallelism.schedule`), the published
+///    notes through Markdown (`NoteRendering`), the habits' figures (`HabitBoard`), the weight
+///    figures (`WeightStatistics`), the records in order (`PointsOrder`), the point statistics
+///    (`PointStatistics`), the activity figures (`ActivityFigures`) and the balance; then the
+///    years in review and the rest arranged (`ContentArrangement`) → `SiteContent`; then every
+///    page listed by name (`SiteCatalogue`, with the theme's templates parsed while the sources
+///    were read) → `PreparedSite`.
 /// 3. **render** (`render(_:into:)`): every page of the catalogue, once, into a `SiteSink`: the
 ///    writer's session for `build` (`SiteWriteSession`), memory for `serve` and tests
 ///    (`MemorySink`, the preview's `RebuildInProgress`), as Hugo's publisher renders to disk or
@@ -124,13 +126,17 @@ public struct BuildPipeline: Sendable {
 
     /// Steps 1 and 2, timed; `writes` says whether a read failure is told "nothing was written".
     private func prepare(_ request: BuildRequest, writes: Bool, cache: RebuildCache? = nil, lap: (String) -> Void) throws(BuildFailure) -> PreparedSite {
-        let (read, noteFiles) = readSources(request, cache: cache)
+        // The theme's templates are parsed on a core the read leaves idle.
+        let theme = request.theme
+        let ((read, noteFiles), templates) = parallelism.beside({ readSources(request, cache: cache) }, {
+            Result { () throws(TemplateError) in try TemplateSet(theme.templates) }
+        })
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
         var options = try checkedSiteOptions(request, read.result.export)
         let export = withActivityHabits(read.result.export, request, &options)
         let (content, inputs, fingerprints) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
-        var site = try prepare(content, theme: request.theme, customTheme: request.customTheme)
+        var site = try prepare(content, theme: request.theme, customTheme: request.customTheme, templates: templates)
         if let cache, let fingerprints { site.pages = (cache.pages, inputs, fingerprints) }
         site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
         site.privateNotes = read.privateNotes
@@ -151,30 +157,67 @@ public struct BuildPipeline: Sendable {
     /// its parts (what the pages that read the data are compared by between rebuilds: `PageCache`).
     private func computed(_ export: Export, noteFiles: @escaping @Sendable (String) -> [UInt8]?, options: SiteOptions,
                           cache: RebuildCache?) -> (content: SiteContent, inputs: ContentCache.Inputs, fingerprints: DeferredFingerprints?) {
-        let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
         let today = options.zone.localDateTime(of: options.now).date
         let inputs = ContentCache.Figures.inputs(export, options)
         if let figures = cache?.content.figures(for: inputs) {
+            let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
             let arranged = ContentArrangement(export, rendered: rendered, today: today, zone: options.zone)
             return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs, figures.fingerprints)
         }
         let figuresExport = inputs.export
-        let (points, (arranged, activity), (weight, reviews), statistics) = parallelism.all(
-            { PointsOrder(figuresExport.points, zone: options.zone, now: options.now) },
-            { (ContentArrangement(export, rendered: rendered, today: today, zone: options.zone),
-               ActivityFigures.make(figuresExport, now: options.now, zone: options.zone)) },
-            { () -> (WeightStatistics?, SiteContent.Reviews) in
-                let weight = WeightStatistics.make(figuresExport, options)
-                return (weight, SiteContent.reviews(figuresExport, options, weights: weight?.series))
+        let zone = options.zone, now = options.now
+        let board = JobResult<HabitBoard>(), weight = JobResult<WeightStatistics?>(), points = JobResult<PointsOrder>()
+        let statistics = JobResult<PointStatistics>(), activity = JobResult<ActivityFigures?>(), balance = JobResult<PointsBalance>()
+        let years = JobResult<[YearReview]>(), arranged = JobResult<ContentArrangement>()
+        // The figures side by side with the notes through Markdown, the longest first; the
+        // year reviews once the habits and weights are done, the arrangement once the notes are.
+        var jobs = [
+            ScheduledJob { board.set(HabitBoard(export: figuresExport, now: now, zone: zone)) },
+            ScheduledJob { weight.set(WeightStatistics.make(figuresExport, options)) },
+            ScheduledJob { points.set(PointsOrder(figuresExport.points, zone: zone, now: now)) },
+            ScheduledJob { statistics.set(PointStatistics(export: figuresExport, now: now, zone: zone)) },
+            ScheduledJob { activity.set(ActivityFigures.make(figuresExport, now: now, zone: zone)) },
+            ScheduledJob { balance.set(PointsBalance(points: figuresExport.points, now: now, zone: zone)) },
+            ScheduledJob(after: [0, 1]) {
+                years.set(SiteContent.years(figuresExport, options, board: board.value, weights: weight.value?.series))
             },
-            { PointStatistics(export: figuresExport, now: options.now, zone: options.zone) })
+        ]
+        let (noteJobs, rendered) = noteRenderingJobs(export.notes, loadExportFile: noteFiles, cache: cache?.notes, first: jobs.count)
+        jobs += noteJobs
+        jobs.append(ScheduledJob(after: Array(jobs.count - noteJobs.count..<jobs.count)) {
+            arranged.set(ContentArrangement(export, rendered: rendered.flatMap(\.value), today: today, zone: zone))
+        })
+        parallelism.schedule(jobs)
+        let reviews = SiteContent.Reviews(habits: board.value, years: years.value, balance: balance.value)
         // Only a preview compares pages with the build before.
-        let fingerprints = cache.map { _ in DeferredFingerprints { DataFingerprints(figuresExport, months: points.months) } }
-        let figures = ContentCache.Figures(points: points, weight: weight, activity: activity, reviews: reviews, statistics: statistics,
-                                           fingerprints: fingerprints)
+        let fingerprints = cache.map { _ in DeferredFingerprints { DataFingerprints(figuresExport, months: points.value.months) } }
+        let figures = ContentCache.Figures(points: points.value, weight: weight.value, activity: activity.value, reviews: reviews,
+                                           statistics: statistics.value, fingerprints: fingerprints)
         cache?.content.keep(figures, for: inputs)
-        return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs, fingerprints)
+        return (SiteContent(export: export, options: options, figures: figures, arranged: arranged.value), inputs, fingerprints)
     }
+
+    /// The notes through Markdown as jobs for `Parallelism.schedule` (the first of them at place
+    /// `first` of the list), in batches, with where each batch's notes will be (in file order);
+    /// with a `cache`, one job of the cache's own.
+    func noteRenderingJobs(_ notes: [Note], loadExportFile: @escaping @Sendable (String) -> [UInt8]?, cache: NoteCache?,
+                           first: Int) -> (jobs: [ScheduledJob], rendered: [JobResult<[NoteRendering.Rendered]>]) {
+        let plan = NoteRendering.plan(notes)
+        let parallelism = parallelism
+        if let cache {
+            let all = JobResult<[NoteRendering.Rendered]>()
+            return ([ScheduledJob { all.set(cache.render(notes, plan: plan, parallelism: parallelism, loadExportFile: loadExportFile)) }], [all])
+        }
+        let batches = stride(from: 0, to: notes.count, by: BuildPipeline.noteBatch).map { $0..<min($0 + BuildPipeline.noteBatch, notes.count) }
+        let results = batches.map { _ in JobResult<[NoteRendering.Rendered]>() }
+        let jobs = zip(batches, results).map { range, result in
+            ScheduledJob { result.set(NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)) }
+        }
+        return (jobs, results)
+    }
+
+    /// Notes rendered by one job: enough work to outweigh handing it to a thread.
+    static let noteBatch = 40
 
     /// The notes through Markdown, in batches on the pipeline's cores; the result is in file
     /// order. With a `cache`, a note unchanged since the build before is not rendered again.
@@ -182,7 +225,7 @@ public struct BuildPipeline: Sendable {
                      cache: NoteCache? = nil) -> [NoteRendering.Rendered] {
         let plan = NoteRendering.plan(notes)
         if let cache { return cache.render(notes, plan: plan, parallelism: parallelism, loadExportFile: loadExportFile) }
-        let batch = 40
+        let batch = BuildPipeline.noteBatch
         let batches = stride(from: 0, to: notes.count, by: batch).map { $0..<min($0 + batch, notes.count) }
         return parallelism.map(batches) { range in
             NoteRendering.render(notes, plan: plan, range: range, loadExportFile: loadExportFile)
@@ -191,9 +234,10 @@ public struct BuildPipeline: Sendable {
 
     /// The end of step 2: the pages of `content` through `theme`, listed by name. A theme's file
     /// at a page's path, or a template that does not parse, stops the build.
-    func prepare(_ content: SiteContent, theme: Theme, customTheme: Bool) throws(BuildFailure) -> PreparedSite {
+    func prepare(_ content: SiteContent, theme: Theme, customTheme: Bool,
+                 templates: Result<TemplateSet, TemplateError>? = nil) throws(BuildFailure) -> PreparedSite {
         let catalogue = try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteCatalogue.Failure) in
-            try SiteCatalogue(content, theme: theme)
+            if let templates { try SiteCatalogue(content, theme: theme, templates: templates) } else { try SiteCatalogue(content, theme: theme) }
         }
         return PreparedSite(catalogue: catalogue, customTheme: customTheme, parallelism: parallelism,
                             language: content.options.language, warnings: content.warnings)

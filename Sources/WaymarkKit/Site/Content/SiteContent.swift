@@ -82,19 +82,18 @@ struct SiteContent: Sendable {
         balance = reviews.balance
     }
 
-    /// The habit figures, the years in review and the balance: one computation, as the years
-    /// read the habits' strength and streaks.
+    /// The habit figures, the years in review (made from the habits' strength and streaks) and
+    /// the balance.
     struct Reviews: Sendable {
         var habits: HabitBoard
         var years: [YearReview]
         var balance: PointsBalance
     }
 
-    static func reviews(_ export: Export, _ options: SiteOptions, weights: WeightSeries? = nil) -> Reviews {
-        let board = HabitBoard(export: export, now: options.now, zone: options.zone)
-        let years = YearReview.years(export: export, now: options.now, zone: options.zone, habits: board.log,
-                                     strength: board.habits.map(\.scores), streaks: board.habits.map(\.streaks), weights: weights)
-        return Reviews(habits: board, years: years, balance: PointsBalance(points: export.points, now: options.now, zone: options.zone))
+    /// The year reviews of `export`, from its habits' figures.
+    static func years(_ export: Export, _ options: SiteOptions, board: HabitBoard, weights: WeightSeries?) -> [YearReview] {
+        YearReview.years(export: export, now: options.now, zone: options.zone, habits: board.log,
+                         strength: board.habits.map(\.scores), streaks: board.habits.map(\.streaks), weights: weights)
     }
 }
 

@@ -35,8 +35,17 @@ struct SiteCatalogue: Sendable {
     /// The catalogue of `content` through `theme`: its templates parsed, every page listed. A
     /// theme asset at the path of a page or image is refused.
     init(_ content: SiteContent, theme: Theme) throws(Failure) {
+        try self.init(content, theme: theme, templates: Result { () throws(TemplateError) in try TemplateSet(theme.templates) })
+    }
+
+    /// As `init(_:theme:)`, with the theme's templates parsed already (or the first error of
+    /// parsing them).
+    init(_ content: SiteContent, theme: Theme, templates parsed: Result<TemplateSet, TemplateError>) throws(Failure) {
         let templates: TemplateSet
-        do throws(TemplateError) { templates = try TemplateSet(theme.templates) } catch { throw .template(error) }
+        switch parsed {
+        case .success(let set): templates = set
+        case .failure(let error): throw .template(error)
+        }
         var options = content.options
         // Activity dated only after the day shown has no page: no menu entry may link to one.
         if content.activity == nil { options.sections.remove(.activity) }
