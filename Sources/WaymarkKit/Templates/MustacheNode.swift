@@ -1,6 +1,7 @@
 /// A parsed template: text, tags and their nesting.
 enum MustacheNode: Sendable {
-    case text(String)
+    /// Literal text, as the UTF-8 it is copied into the page as.
+    case text([UInt8])
     /// `{{x}}` (escaped) or `{{{x}}}` / `{{&x}}`. An empty path is the implicit iterator `.`.
     case variable(path: [TemplateKey], escaped: Bool, at: SourceLocation)
     case section(path: [TemplateKey], inverted: Bool, children: [MustacheNode], at: SourceLocation)

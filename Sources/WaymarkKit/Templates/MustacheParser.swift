@@ -326,7 +326,7 @@ struct MustacheParser {
         var nodes: [MustacheNode] = []
         var cursor = textStart
         func flushText(upTo limit: Int) {
-            if limit > cursor { nodes.append(.text(text(cursor..<limit))) }
+            if limit > cursor { nodes.append(.text(Array(text(cursor..<limit).utf8))) }
         }
         while index < tags.count, index != closing {
             let tag = tags[index]

@@ -52,7 +52,7 @@ struct MustacheRenderer {
         for i in nodes.indices {
             switch nodes[i] {
             case .text(let text):
-                out.append(contentsOf: text.utf8)
+                out.append(contentsOf: text)
             case .variable(let path, let escaped, _):
                 append(lookup(path, in: stack).value, escaped: escaped, into: &out)
             case .section(let path, let inverted, let children, let at):
