@@ -46,14 +46,65 @@ public enum SVG {
         }
     }
 
-    /// `decimal(scaled, places:)` appended as UTF-8, written straight into the buffer.
+    /// `decimal(scaled, places:)` appended as UTF-8, written straight into the buffer: the whole
+    /// part's digits two at a time from a table, backwards from its end (a chart writes
+    /// thousands of coordinates, nearly all under a million).
     static func appendDecimal(_ scaled: Int64, places: Int, to out: inout ByteBuffer) {
-        let digits = Digits(scaled, places: places)
-        out.appendInPlace(maximum: digits.count) { room in
-            digits.write(into: room)
-            return digits.count
+        let magnitude = scaled.magnitude
+        let divisor: UInt64 = places == 1 ? 10 : 100
+        var whole = magnitude / divisor
+        var fraction = magnitude % divisor, fractionDigits = fraction == 0 ? 0 : places
+        if fractionDigits == 2 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits = 1
+        }
+        // At most a sign, 19 digits, a point and two decimals.
+        let room = out.room(24)
+        do {
+            var i = 0
+            if scaled < 0 {
+                room[0] = UInt8(ascii: "-")
+                i = 1
+            }
+            var length = 1
+            var rest = whole
+            while rest >= 10 {
+                rest /= 10
+                length += 1
+            }
+            var k = i + length
+            SVG.pairs.withUnsafeBufferPointer { pairs in
+                while whole >= 100 {
+                    let pair = Int(whole % 100) * 2
+                    whole /= 100
+                    room[k - 1] = pairs[pair + 1]
+                    room[k - 2] = pairs[pair]
+                    k -= 2
+                }
+                if whole >= 10 {
+                    room[k - 1] = pairs[Int(whole) * 2 + 1]
+                    room[k - 2] = pairs[Int(whole) * 2]
+                } else {
+                    room[k - 1] = UInt8(48 + whole)
+                }
+            }
+            i += length
+            if fractionDigits > 0 {
+                room[i] = UInt8(ascii: ".")
+                if fractionDigits == 2 {
+                    room[i + 1] = UInt8(48 + fraction / 10)
+                    room[i + 2] = UInt8(48 + fraction % 10)
+                } else {
+                    room[i + 1] = UInt8(48 + fraction)
+                }
+                i += 1 + fractionDigits
+            }
+            out.advance(by: i)
         }
     }
+
+    /// "00" to "99", each two bytes.
+    static let pairs: [UInt8] = (0..<100).flatMap { (n: Int) -> [UInt8] in [UInt8(48 + n / 10), UInt8(48 + n % 10)] }
 
     /// A decimal's parts: its whole part, its fraction without trailing zeros, and how many
     /// bytes it takes.

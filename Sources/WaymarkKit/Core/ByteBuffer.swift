@@ -161,6 +161,20 @@ struct ByteBuffer: ~Copyable {
         count += min(max(0, written), maximum)
     }
 
+    /// The room for the next `n` bytes, for a writer that fills some of it and then `advance`s
+    /// by as many: valid until the buffer is next changed.
+    @inline(__always)
+    mutating func room(_ n: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        reserve(n)
+        return UnsafeMutableBufferPointer(start: base + count, count: n)
+    }
+
+    /// Counts `n` bytes written into `room` as written.
+    @inline(__always)
+    mutating func advance(by n: Int) {
+        count += min(max(0, n), capacity - count)
+    }
+
     /// Forgets the bytes from `count` on (keeping the room).
     mutating func removeAll(keepingFirst n: Int = 0) {
         count = min(max(0, n), count)
