@@ -164,4 +164,34 @@ enum ChartReference {
             return count
         }
     }
+
+    /// A month of a year's page as first written, with `String` appends (for `YearCalendar.monthBytes`).
+    static func yearMonth(_ month: Int, of counts: YearDayCounts, level: (Int) -> Int, labels: YearCalendar.Labels, id: String) -> String {
+        guard let first = LocalDate(year: counts.start.year, month: month, day: 1) else { return "" }
+        let length = LocalDate.daysIn(month: month, year: first.year)
+        let summary = counts.months.first { $0.month == month }
+            ?? YearDayCounts.Month(month: month, start: first, total: 0, activeDays: 0, days: 0)
+        let pitch = YearCalendar.pitch, cell = YearCalendar.cell
+        var out = SVG.open(id: id, width: YearCalendar.width, height: YearCalendar.height, className: "chart heatmap year-month-chart",
+                           title: labels.title(summary), desc: labels.description(summary))
+        out += "<g class=\"axis\">"
+        for (i, name) in labels.weekdays.prefix(7).enumerated() {
+            out += "<text x=\"\(SVG.number(Double(i) * pitch + cell / 2))\" y=\"9\" text-anchor=\"middle\">" + SVG.text(name) + "</text>"
+        }
+        out += "</g><g class=\"cells\">"
+        var row = 0
+        for d in 0..<length {
+            let day = first.adding(days: d)
+            if d > 0 && day.weekday == 1 { row += 1 }
+            let x = SVG.number(Double(day.weekday - 1) * pitch), y = SVG.number(YearCalendar.top + Double(row) * pitch)
+            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" "
+            if counts.values.isEmpty || day > counts.end {
+                out += "class=\"none\"/>"
+                continue
+            }
+            let v = counts.value(on: day)
+            out += "class=\"l\(level(v))\"><title>" + SVG.text(labels.cell(day, v)) + "</title></rect>"
+        }
+        return out + "</g></svg>"
+    }
 }

@@ -118,4 +118,27 @@ struct ChartReferenceTests {
         #expect(axis.contains(">Dec</text>") && axis.contains(">Jan</text>") && !axis.contains(">Nov</text>"))
         #expect(axis.contains("<text x=\"\(SVG.number(Heatmap.left + 4 * Heatmap.pitch))\" y=\"11\">Jan</text>"))
     }
+
+    /// A year page's month calendars written as bytes give the calendars written as strings, on
+    /// seeded years (leap and not, counted to a day inside any month, no values at all) with
+    /// values of every size and labels that need escaping and isolating.
+    @Test func yearMonthsAreTheReferenceByteForByte() {
+        var r = Seeded(state: 12)
+        for n in 0..<60 {
+            let year = r.pick([2023, 2024, 2100, 2000])
+            let start = LocalDate(year: year, month: 1, day: 1) ?? LocalDate(dayNumber: 0)
+            let end = start.adding(days: r.next(366))
+            let values = (0..<400).map { _ in r.pick([0, 0, 1, 2, 3, 7, 12, 250, -4, 1_000_000]) }
+            let counts = YearDayCounts(start: start, end: end) { n % 7 == 0 ? 0 : values[($0 - start.dayNumber) % 400] }
+            let text = r.pick(Self.texts)
+            let labels = YearCalendar.Labels(weekdays: ["M", "T", "W", "<T>", "F", text, "S"], cell: { d, v in "\(d) · \(v) \(text)" },
+                                             title: { "\($0.month) \(text)" }, description: { "\($0.activeDays) of \($0.days) & more" })
+            let level = YearCalendar.levels(counts.values)
+            for month in 1...12 {
+                let bytes = YearCalendar.monthBytes(month, of: counts, level: level, labels: labels, id: "y-\(month)")
+                let reference = ChartReference.yearMonth(month, of: counts, level: level, labels: labels, id: "y-\(month)")
+                #expect(String(decoding: bytes, as: UTF8.self) == reference, "\(n) \(year) \(month)")
+            }
+        }
+    }
 }

@@ -42,16 +42,22 @@ public enum YearCalendar {
     /// The calendar of `month` (1…12) of `counts`: its days counted shaded by `level`, its days
     /// after the last counted (the rest of the current year) as empty outlines.
     public static func month(_ month: Int, of counts: YearDayCounts, level: (Int) -> Int, labels: Labels, id: String) -> String {
-        guard let first = LocalDate(year: counts.start.year, month: month, day: 1) else { return "" }
+        String(decoding: monthBytes(month, of: counts, level: level, labels: labels, id: id), as: UTF8.self)
+    }
+
+    /// `month(_:of:level:labels:id:)` as UTF-8, written as bytes (a year's page draws 12 months of
+    /// up to 31 days for each of its measures).
+    static func monthBytes(_ month: Int, of counts: YearDayCounts, level: (Int) -> Int, labels: Labels, id: String) -> [UInt8] {
+        guard let first = LocalDate(year: counts.start.year, month: month, day: 1) else { return [] }
         let length = LocalDate.daysIn(month: month, year: first.year)
         let summary = counts.months.first { $0.month == month }
             ?? YearDayCounts.Month(month: month, start: first, total: 0, activeDays: 0, days: 0)
-        var out = SVG.open(id: id, width: width, height: height, className: "chart heatmap year-month-chart",
-                           title: labels.title(summary), desc: labels.description(summary))
-        out.reserveCapacity(length * 100 + 600)
+        var out = SVGWriter(capacity: length * 100 + 600)
+        out.markup(SVG.open(id: id, width: width, height: height, className: "chart heatmap year-month-chart",
+                            title: labels.title(summary), desc: labels.description(summary)))
         out += "<g class=\"axis\">"
         for (i, name) in labels.weekdays.prefix(7).enumerated() {
-            out += "<text x=\"\(SVG.number(Double(i) * pitch + cell / 2))\" y=\"9\" text-anchor=\"middle\">" + SVG.text(name) + "</text>"
+            out.text(name, x: Double(i) * pitch + cell / 2, y: 9, attributes: " text-anchor=\"middle\"")
         }
         out += "</g><g class=\"cells\">"
         let lastCounted = counts.end
@@ -59,15 +65,23 @@ public enum YearCalendar {
         for d in 0..<length {
             let day = first.adding(days: d)
             if d > 0 && day.weekday == 1 { row += 1 }
-            let x = SVG.number(Double(day.weekday - 1) * pitch), y = SVG.number(top + Double(row) * pitch)
-            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" "
+            out += "<rect x=\""
+            out.number(Double(day.weekday - 1) * pitch)
+            out += "\" y=\""
+            out.number(top + Double(row) * pitch)
+            out += "\" width=\"11\" height=\"11\" rx=\"2\" "
             if counts.values.isEmpty || day > lastCounted {
                 out += "class=\"none\"/>"
                 continue
             }
             let v = counts.value(on: day)
-            out += "class=\"l\(level(v))\"><title>" + SVG.text(labels.cell(day, v)) + "</title></rect>"
+            out += "class=\"l"
+            out.integer(level(v))
+            out += "\"><title>"
+            out.text(labels.cell(day, v))
+            out += "</title></rect>"
         }
-        return out + "</g></svg>"
+        out += "</g></svg>"
+        return out.finish()
     }
 }

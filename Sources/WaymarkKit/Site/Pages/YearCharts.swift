@@ -63,7 +63,7 @@ enum YearCharts {
         let months: [TemplateValue] = (1...12).map { month in
             [
                 "name": .string(f.monthShort(month)), "href": .from(pages[month]),
-                "svg": .html(YearCalendar.month(month, of: counts, level: level, labels: labels, id: "year-\(month)")),
+                "svg": .htmlBytes(YearCalendar.monthBytes(month, of: counts, level: level, labels: labels, id: "year-\(month)")),
             ]
         }
         // The numbers: a row a month, a column a day of the month (empty where the month has no
