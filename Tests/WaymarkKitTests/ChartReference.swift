@@ -194,4 +194,51 @@ enum ChartReference {
         }
         return out + "</g></svg>"
     }
+
+    /// The line chart as first written, with `String` appends (for `LineChart.svgBytes`).
+    static func lineChart(first: LocalDate, values: [Double], _ o: LineChart.Options) -> String {
+        var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
+                           title: o.title, desc: o.description)
+        // Without data or a usable size there is nothing to draw.
+        guard let lastRaw = values.last, o.width.isFinite, o.width > 0, o.height.isFinite else { return out + "</svg>" }
+        let clamp = { (v: Double) -> Double in v.isFinite ? min(1, max(0, v)) : 0 }
+        let lastValue = clamp(lastRaw)
+        let lastDay = first.adding(days: values.count - 1)
+        let lastLabel = o.percent(lastValue)
+        let right = LineChart.plotRight(width: o.width, lastLabel: lastLabel)
+        let x = LinearScale(domain: (0, Double(max(1, values.count - 1))), range: (LineChart.left, right))
+        let y = LinearScale(domain: (0, 1), range: (o.height - LineChart.bottom, LineChart.top))
+        let c = WeightChart.c
+
+        out += "<g class=\"grid axis\">"
+        for t in LineChart.yTicks {
+            out += "<line x1=\"\(c(LineChart.left))\" x2=\"\(c(right))\" y1=\"\(c(y(t)))\" y2=\"\(c(y(t)))\"/>"
+            out += "<text x=\"\(c(LineChart.left - 5))\" y=\"\(c(y(t)))\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(o.percent(t)))</text>"
+        }
+        let position = { (d: LocalDate) in x(Double(first.days(to: d))) }
+        let dates = TimeTicks.fitting(from: first, to: lastDay, count: o.xTicks, position: position, label: o.tickLabel, bounds: 0...o.width)
+        for d in dates {
+            let px = c(position(d))
+            out += "<line class=\"tick\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(c(LineChart.top))\" y2=\"\(c(o.height - LineChart.bottom))\"/>"
+            out += "<text x=\"\(px)\" y=\"\(c(o.height - 7))\" text-anchor=\"middle\">\(SVG.text(o.tickLabel(d)))</text>"
+        }
+        out += "</g><g class=\"series\"\(SVG.seriesStyle(o.color))>"
+
+        let threshold = o.maxPoints ?? Int(min(max((right - LineChart.left) / 2, 0), 1_000_000))
+        let kept = LTTB.downsample(values.indices.map { (Double($0), clamp(values[$0])) }, threshold: threshold)
+        if kept.count > 1 {
+            var line = ""
+            line.reserveCapacity(kept.count * 14)
+            for (k, i) in kept.enumerated() {
+                line += (k == 0 ? "M" : "L") + c(x(Double(i))) + " " + c(y(clamp(values[i])))
+            }
+            // The area is the line closed along the baseline.
+            out += "<path class=\"area\" d=\"\(line)V\(c(y(0)))H\(c(LineChart.left))Z\"/>"
+            out += "<path class=\"line\" d=\"\(line)\"><title>\(SVG.text(o.title))</title></path>"
+        }
+        let lx = x(Double(values.count - 1)), ly = y(lastValue)
+        out += "<g class=\"last\"><circle cx=\"\(c(lx))\" cy=\"\(c(ly))\" r=\"4\"><title>\(SVG.text(o.pointTitle(lastDay, lastValue)))</title></circle>"
+        out += "<text x=\"\(c(lx + LineChart.labelOffset))\" y=\"\(c(ly))\" dy=\"0.32em\">\(SVG.text(lastLabel))</text></g>"
+        return out + "</g></svg>"
+    }
 }

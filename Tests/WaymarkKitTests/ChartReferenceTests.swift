@@ -141,4 +141,31 @@ struct ChartReferenceTests {
             }
         }
     }
+
+    /// Line charts written as bytes give the charts written as strings, on seeded series of every
+    /// length (none, one day, ten years), values out of range and not finite, sizes and labels
+    /// that need escaping.
+    @Test func lineChartsAreTheReferenceByteForByte() {
+        var r = Seeded(state: 21)
+        let first = LocalDate(year: 2016, month: 12, day: 2) ?? LocalDate(dayNumber: 0)
+        for n in 0..<120 {
+            let count = r.pick([0, 1, 2, 3, 40, 400, 3_650])
+            let values = (0..<count).map { i -> Double in
+                switch r.next(12) {
+                case 0: return .nan
+                case 1: return -0.25
+                case 2: return 1.5
+                default: return Double((i * 37 + n) % 1_000) / 1_000
+                }
+            }
+            let text = r.pick(Self.texts)
+            let o = LineChart.Options(width: r.pick([720.0, 340, 300, 0, .infinity]), height: r.pick([220.0, 200, 136]), xTicks: r.pick([4, 7, 8]),
+                                      maxPoints: r.next(3) == 0 ? r.pick([2, 10, 1_000]) : nil, title: "Strength " + text, description: text,
+                                      tickLabel: { "\($0.month)/\($0.day) \(text)" }, percent: { SVG.number($0 * 100) + "%" },
+                                      pointTitle: { "\($0): " + SVG.number($1 * 100) + "% " + text }, color: r.next(2) == 0 ? nil : Color(red: 200, green: 30, blue: 90),
+                                      id: "line-\(n)", className: r.pick(["", "overall"]))
+            #expect(String(decoding: LineChart.svgBytes(first: first, values: values, o), as: UTF8.self)
+                    == ChartReference.lineChart(first: first, values: values, o), "\(n)")
+        }
+    }
 }

@@ -54,10 +54,20 @@ public enum LineChart {
 
     /// `values[i]` is the value of `first + i` days; values are clamped to 0…1 (not finite: 0).
     public static func svg(first: LocalDate, values: [Double], _ o: Options) -> String {
-        var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
-                           title: o.title, desc: o.description)
+        String(decoding: svgBytes(first: first, values: values, o), as: UTF8.self)
+    }
+
+    /// `svg(first:values:_:)` as UTF-8, written as bytes: a habit's page and the habits' page draw
+    /// a line of a few hundred points twice (wide and narrow).
+    static func svgBytes(first: LocalDate, values: [Double], _ o: Options) -> [UInt8] {
+        var out = SVGWriter(capacity: 8_192)
+        out.markup(SVG.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
+                            title: o.title, desc: o.description))
         // Without data or a usable size there is nothing to draw.
-        guard let lastRaw = values.last, o.width.isFinite, o.width > 0, o.height.isFinite else { return out + "</svg>" }
+        guard let lastRaw = values.last, o.width.isFinite, o.width > 0, o.height.isFinite else {
+            out += "</svg>"
+            return out.finish()
+        }
         let clamp = { (v: Double) -> Double in v.isFinite ? min(1, max(0, v)) : 0 }
         let lastValue = clamp(lastRaw)
         let lastDay = first.adding(days: values.count - 1)
@@ -65,37 +75,88 @@ public enum LineChart {
         let right = plotRight(width: o.width, lastLabel: lastLabel)
         let x = LinearScale(domain: (0, Double(max(1, values.count - 1))), range: (left, right))
         let y = LinearScale(domain: (0, 1), range: (o.height - bottom, top))
-        let c = WeightChart.c
 
         out += "<g class=\"grid axis\">"
         for t in yTicks {
-            out += "<line x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(y(t)))\" y2=\"\(c(y(t)))\"/>"
-            out += "<text x=\"\(c(left - 5))\" y=\"\(c(y(t)))\" dy=\"0.32em\" text-anchor=\"end\">\(SVG.text(o.percent(t)))</text>"
+            out += "<line x1=\""
+            out.coordinate(left)
+            out += "\" x2=\""
+            out.coordinate(right)
+            out += "\" y1=\""
+            out.coordinate(y(t))
+            out += "\" y2=\""
+            out.coordinate(y(t))
+            out += "\"/><text x=\""
+            out.coordinate(left - 5)
+            out += "\" y=\""
+            out.coordinate(y(t))
+            out += "\" dy=\"0.32em\" text-anchor=\"end\">"
+            out.text(o.percent(t))
+            out += "</text>"
         }
         let position = { (d: LocalDate) in x(Double(first.days(to: d))) }
         let dates = TimeTicks.fitting(from: first, to: lastDay, count: o.xTicks, position: position, label: o.tickLabel, bounds: 0...o.width)
         for d in dates {
-            let px = c(position(d))
-            out += "<line class=\"tick\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(c(top))\" y2=\"\(c(o.height - bottom))\"/>"
-            out += "<text x=\"\(px)\" y=\"\(c(o.height - 7))\" text-anchor=\"middle\">\(SVG.text(o.tickLabel(d)))</text>"
+            let px = position(d)
+            out += "<line class=\"tick\" x1=\""
+            out.coordinate(px)
+            out += "\" x2=\""
+            out.coordinate(px)
+            out += "\" y1=\""
+            out.coordinate(top)
+            out += "\" y2=\""
+            out.coordinate(o.height - bottom)
+            out += "\"/><text x=\""
+            out.coordinate(px)
+            out += "\" y=\""
+            out.coordinate(o.height - 7)
+            out += "\" text-anchor=\"middle\">"
+            out.text(o.tickLabel(d))
+            out += "</text>"
         }
-        out += "</g><g class=\"series\"\(SVG.seriesStyle(o.color))>"
+        out += "</g><g class=\"series\""
+        out.markup(SVG.seriesStyle(o.color))
+        out += ">"
 
         let threshold = o.maxPoints ?? Int(min(max((right - left) / 2, 0), 1_000_000))
         let kept = LTTB.downsample(values.indices.map { (Double($0), clamp(values[$0])) }, threshold: threshold)
         if kept.count > 1 {
-            var line = ""
-            line.reserveCapacity(kept.count * 14)
+            // The line's path, written once for the area and the line.
+            var line = SVGWriter(capacity: kept.count * 14)
             for (k, i) in kept.enumerated() {
-                line += (k == 0 ? "M" : "L") + c(x(Double(i))) + " " + c(y(clamp(values[i])))
+                if k == 0 { line += "M" } else { line += "L" }
+                line.coordinate(x(Double(i)))
+                line += " "
+                line.coordinate(y(clamp(values[i])))
             }
+            let path = line.finish()
             // The area is the line closed along the baseline.
-            out += "<path class=\"area\" d=\"\(line)V\(c(y(0)))H\(c(left))Z\"/>"
-            out += "<path class=\"line\" d=\"\(line)\"><title>\(SVG.text(o.title))</title></path>"
+            out += "<path class=\"area\" d=\""
+            out.bytes(path)
+            out += "V"
+            out.coordinate(y(0))
+            out += "H"
+            out.coordinate(left)
+            out += "Z\"/><path class=\"line\" d=\""
+            out.bytes(path)
+            out += "\"><title>"
+            out.text(o.title)
+            out += "</title></path>"
         }
         let lx = x(Double(values.count - 1)), ly = y(lastValue)
-        out += "<g class=\"last\"><circle cx=\"\(c(lx))\" cy=\"\(c(ly))\" r=\"4\"><title>\(SVG.text(o.pointTitle(lastDay, lastValue)))</title></circle>"
-        out += "<text x=\"\(c(lx + labelOffset))\" y=\"\(c(ly))\" dy=\"0.32em\">\(SVG.text(lastLabel))</text></g>"
-        return out + "</g></svg>"
+        out += "<g class=\"last\"><circle cx=\""
+        out.coordinate(lx)
+        out += "\" cy=\""
+        out.coordinate(ly)
+        out += "\" r=\"4\"><title>"
+        out.text(o.pointTitle(lastDay, lastValue))
+        out += "</title></circle><text x=\""
+        out.coordinate(lx + labelOffset)
+        out += "\" y=\""
+        out.coordinate(ly)
+        out += "\" dy=\"0.32em\">"
+        out.text(lastLabel)
+        out += "</text></g></g></svg>"
+        return out.finish()
     }
 }

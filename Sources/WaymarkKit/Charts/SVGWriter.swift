@@ -46,6 +46,18 @@ struct SVGWriter: ~Copyable {
         SVG.appendNumber(value, to: &buffer)
     }
 
+    /// A coordinate to a tenth: `WeightChart.c(value)` (the line charts' precision).
+    @inline(__always)
+    mutating func coordinate(_ value: Double) {
+        let tenths: Int64 = value.isFinite ? Int64((min(max(value, -1e15), 1e15) * 10).rounded()) : 0
+        SVG.appendDecimal(tenths, places: 1, to: &buffer)
+    }
+
+    /// Markup already written as UTF-8 (a path drawn once and used twice).
+    mutating func bytes(_ markup: [UInt8]) {
+        buffer.append(markup)
+    }
+
     /// A whole number, e.g. a level in a class name.
     mutating func integer(_ value: Int) {
         buffer.appendInteger(value)

@@ -42,7 +42,7 @@ enum HabitCharts {
 
     /// A strength line, wide and narrow.
     static func strength(first: LocalDate, values: [Double], id: String, title: String, description: String, color: Color? = nil,
-                         _ r: PageRenderer) -> String {
+                         _ r: PageRenderer) -> [UInt8] {
         let f = r.format
         // Ticks name months over a short span and years over a long one.
         let long = values.count > 400
@@ -53,9 +53,9 @@ enum HabitCharts {
                               pointTitle: { f.longDate($0) + r.phrases.colon + HabitPages.percent($1, f) },
                               color: color, id: id + suffix)
         }
-        return "<div class=\"chart-wide\">" + LineChart.svg(first: first, values: values, options(720, 220, "-wide", ticks: 8))
-            + "</div><div class=\"chart-narrow\">" + LineChart.svg(first: first, values: values, options(340, 200, "-narrow", ticks: 4))
-            + "</div>"
+        return Array("<div class=\"chart-wide\">".utf8) + LineChart.svgBytes(first: first, values: values, options(720, 220, "-wide", ticks: 8))
+            + Array("</div><div class=\"chart-narrow\">".utf8) + LineChart.svgBytes(first: first, values: values, options(340, 200, "-narrow", ticks: 4))
+            + Array("</div>".utf8)
     }
 
     /// The best streaks as bars, newest on top.

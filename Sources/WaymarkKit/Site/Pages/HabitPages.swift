@@ -29,7 +29,7 @@ enum HabitPages {
         }
         let overall = board.overall
         let overallNow = overall.last ?? 0
-        var chart = ""
+        var chart: [UInt8] = []
         if board.overallCount > 0 {
             let description = r.phrases.counted(board.overallCount, one: .overallStrengthDescriptionOne,
                 other: .overallStrengthDescription, ["now": percent(overallNow, f), "start": f.longDate(board.first)])
