@@ -68,4 +68,33 @@ struct UIStringTests {
         }
         #expect(Array("K".utf8).withUnsafeBufferPointer { UIString.value(named: $0, in: ["\u{212A}": "v"]) } == "v")
     }
+
+    /// A sentence around its one placeholder, filled in by hand, is the sentence filled in, for
+    /// every sentence with exactly one placeholder in both languages and values that need no
+    /// isolation; a sentence with another placeholder, or none, has no such split.
+    @Test func aSentenceAroundItsPlaceholderIsTheSentenceFilledIn() {
+        let values = ["Jan 6, 2020", "2020年1月6日", "", "5 km", "{date}", "a & b"]
+        var split = 0
+        for key in UIString.allCases {
+            for language in [Language.en, .zhHans] {
+                for name in ["date", "n", "name", "year", "q"] {
+                    guard let around = key.around(name, language) else {
+                        // Nil only where the sentence does not hold this one placeholder alone.
+                        let text = key.text(language)
+                        let count = text.components(separatedBy: "{" + name + "}").count - 1
+                        #expect(count != 1 || text.replacingOccurrences(of: "{" + name + "}", with: "").contains("{"), "\(key) \(name)")
+                        continue
+                    }
+                    split += 1
+                    for value in values {
+                        #expect(around.before + value + around.after == key.text(language, [name: value]), "\(key) \(language) \(value)")
+                    }
+                }
+            }
+        }
+        #expect(split > 20)
+        #expect(UIString.weekOf.around("date", .en).map { $0.before + "Jan 6, 2020" + $0.after } == "week of Jan 6, 2020")
+        #expect(UIString.weekOf.around("date", .zhHans).map { $0.before + "2020年1月6日" + $0.after } == "2020年1月6日 那一周")
+        #expect(UIString.quarterOf.around("q", .en) == nil)
+    }
 }

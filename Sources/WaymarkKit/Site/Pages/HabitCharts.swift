@@ -111,9 +111,13 @@ enum HabitCharts {
         func amount(_ v: Double, _ goal: Double?) -> String {
             number(v) + (goal.map { "/" + number($0) } ?? "") + (numerical ? unitLabel : "")
         }
+        // A date holds no direction control, so a week's name is the sentence around its date.
+        let weekOf = unit == .week ? UIString.weekOf.around("date", r.phrases.language) : nil
         func name(_ start: LocalDate) -> String {
             switch unit {
-            case .week: return r.text(.weekOf, ["date": f.longDate(start)])
+            case .week:
+                if let weekOf { return weekOf.before + f.longDate(start) + weekOf.after }
+                return r.text(.weekOf, ["date": f.longDate(start)])
             case .month: return f.monthYear(year: start.year, month: start.month)
             case .quarter: return r.text(.quarterOf, ["q": String((start.month - 1) / 3 + 1), "year": String(start.year)])
             case .year: return String(start.year)

@@ -105,6 +105,17 @@ extension UIString {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The sentence around its one placeholder `{name}`, as the text before and after it, for a
+    /// sentence filled in hundreds of times with values that need no isolation (a week's date):
+    /// `before + value + after` is `text(language, [name: value])` for such a value. Nil when
+    /// the sentence has another placeholder or this one not exactly once.
+    public func around(_ name: String, _ language: Language) -> (before: String, after: String)? {
+        let template = text(language)
+        let parts = template.components(separatedBy: "{" + name + "}")
+        guard parts.count == 2, !parts.joined().contains("{") else { return nil }
+        return (parts[0], parts[1])
+    }
+
     /// The value whose name is `key`: compared byte by byte when both are ASCII (where equal
     /// bytes and equal strings are the same thing), else as strings.
     static func value(named key: UnsafeBufferPointer<UInt8>, in values: [String: String]) -> String? {
