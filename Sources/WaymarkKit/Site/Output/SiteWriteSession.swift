@@ -87,8 +87,15 @@ public final class SiteWriteSession: Sendable {
             guard let pending = place(file) else { continue }
             let temporary = target + "/" + SiteTemporaries.path(of: file.path, suffix: suffix)
             do throws(FileSystemError) {
-                if fileSystem.kind(temporary) != nil { try fileSystem.removeFile(temporary) }
-                try fileSystem.writeFile(temporary, file.bytes)
+                // Written new (the write refuses a name that exists); a temporary of this name
+                // left by a build before is removed and the write tried again, where asking first
+                // cost a look-up for every file of every build.
+                do throws(FileSystemError) {
+                    try fileSystem.writeFile(temporary, file.bytes)
+                } catch where error.reason == .exists {
+                    try fileSystem.removeFile(temporary)
+                    try fileSystem.writeFile(temporary, file.bytes)
+                }
             } catch {
                 // A file cut short (a full disk) is not left behind.
                 try? fileSystem.removeFile(temporary)
