@@ -74,6 +74,53 @@ struct ExcerptScalarsTests {
         #expect(ExcerptScalars.plain(text[1...], at: 1) == 0x4E00 && ExcerptScalars.plain(text[1..<3], at: 1) == nil)
     }
 
+    /// `NormalizedBytes` against `NoteExcerpt.normalized`, the plain reference, on seeded
+    /// headings and titles: what it gives is the beginning of the reference's, all of it at the
+    /// end, and whenever it says whether two texts are the same, so does the reference.
+    @Test func normalizedBytesAreTheReferences() {
+        var seeded = SeededNumbers(state: 5)
+        // Pieces the reference may take for the same: each pair of texts is made of the same
+        // groups, one piece of each (a group of its own now and then).
+        let groups = [["Run", "run", "RUN"], [" ", "  ", "\t", "\r\n", "\n"], ["—", "---"], ["–", "--"], ["…", "..."],
+                      ["’", "'", "‘"], ["“", "\"", "”"], ["进步"], ["。"], ["，"], ["Ａ"], ["\u{212A}", "K", "k"], ["İ"], ["\u{A0}"],
+                      ["\u{3000}"], ["e\u{301}", "é"], ["\u{301}"], ["\u{1}"], ["-"], ["Z", "z"], ["ß"], ["ΣΑ", "σα"], ["\u{2022}"]]
+        func texts() -> (String, String) {
+            var a = "", b = ""
+            for _ in 0..<(1 + seeded.next(4)) {
+                let group = seeded.pick(groups)
+                a += seeded.pick(group)
+                b += seeded.pick(seeded.next(8) == 0 ? seeded.pick(groups) : group)
+            }
+            return (a, b)
+        }
+        var whole = 0, answered = 0, same = 0
+        for _ in 0..<3_000 {
+            let (a, b) = texts()
+            var stream = NormalizedBytes(Array(a.utf8)[...])
+            var made: [UInt8] = []
+            var next = stream.next()
+            while case .byte(let byte) = next {
+                made.append(byte)
+                next = stream.next()
+            }
+            let reference = Array(NoteExcerpt.normalized(a).utf8)
+            #expect(reference.starts(with: made), "\(a)")
+            if next == .end {
+                whole += 1
+                #expect(made == reference, "\(a)")
+            }
+            if let answer = NormalizedBytes.same(Array(a.utf8)[...], Array(b.utf8)[...]) {
+                answered += 1
+                if answer { same += 1 }
+                #expect(answer == (NoteExcerpt.normalized(a) == NoteExcerpt.normalized(b)), "\(a) | \(b)")
+            }
+        }
+        #expect(whole > 500 && answered > 1_000 && same > 300, "\(whole) \(answered) \(same)")
+        #expect(NormalizedBytes.same(Array(" Don’t  STOP — 进步。".utf8)[...], Array("don't stop --- 进步。".utf8)[...]) == true)
+        #expect(NormalizedBytes.same(Array("\u{212A}ey".utf8)[...], Array("key".utf8)[...]) == nil)
+        #expect(NormalizedBytes.same(Array("What happened".utf8)[...], Array("Note 1 — 进步".utf8)[...]) == false)
+    }
+
     /// Tags are told by their names' bytes in any case; other names, longer or shorter, are not.
     @Test func tagKindsFromTheirNames() {
         func kind(_ name: String) -> ExcerptReader.Kind { ExcerptReader.Kind(Array(name.utf8)[...]) }

@@ -110,7 +110,8 @@ struct ExcerptReader {
 
     /// Whether a heading's text is the title: `NoteExcerpt.normalized` of both the same.
     private func repeatsTitle(_ held: [UInt8]) -> Bool {
-        NoteExcerpt.normalized(String(decoding: held, as: UTF8.self)) == NoteExcerpt.normalized(title)
+        NormalizedBytes.same(held[...], Array(title.utf8)[...])
+            ?? (NoteExcerpt.normalized(String(decoding: held, as: UTF8.self)) == NoteExcerpt.normalized(title))
     }
 
     /// A block or cell ended: the next text is set apart by `separator` (a " · " already
