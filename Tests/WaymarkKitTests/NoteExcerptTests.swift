@@ -101,16 +101,16 @@ struct NoteExcerptTests {
     }
 
     @Test func asciiWhitespaceIsWhatCharacterCallsWhitespace() {
-        // The ASCII fast path's test of whitespace, byte by byte, against Swift's own.
+        // The byte reader's test of ASCII whitespace, byte by byte, against Swift's own.
         for b in UInt8(0)...UInt8(127) {
-            #expect((b == 0x20 || (0x09...0x0D).contains(b)) == Character(Unicode.Scalar(b)).isWhitespace, "byte \(b)")
+            #expect(ExcerptScalars.isWhitespace(ascii: b) == Character(Unicode.Scalar(b)).isWhitespace, "byte \(b)")
         }
         #expect(excerpt("<p>one\r\ntwo\tthree\u{0B}four\u{0C}five</p>") == "one two three four five")
         // A combining accent after an ASCII letter makes the run non-ASCII: one character "é".
         #expect(excerpt("<p>cafe\u{301} noir</p>", budget: 5) == "cafe\u{301}…")
     }
 
-    @Test func theAsciiFastPathAgreesWithTheGeneralOneOnSeededNotes() {
+    @Test func theByteReaderAgreesWithTheReferenceOnSeededNotes() {
         var seeded = SeededNumbers(state: 3)
         func next(_ n: Int) -> Int { seeded.next(n) }
         let pieces = ["word", "a", " ", "  ", "\r\n", "\t", ".", ",", "<p>", "</p>", "<h1>", "</h1>", "<td>", "</td><td>", "</tr><tr>",
@@ -119,14 +119,28 @@ struct NoteExcerptTests {
                       // CJK with its punctuation and ideographic space, NEL and NBSP (whitespace).
                       "’", "é", "e\u{301}", " \u{301}", "深度", "。", "\u{3000}", "\u{85}", "\u{A0}", "\r\n\u{301}", "\r",
                       // Clusters that join ASCII: a prepended sign, a keycap, flags, a ZWJ family.
-                      "\u{600}", "1\u{FE0F}\u{20E3}", "\u{1F1EB}\u{1F1F7}", "\u{1F468}\u{200D}\u{1F469}", "\u{301}", "\u{FFFD}", "a\u{301}"]
-        for _ in 0..<400 {
+                      "\u{600}", "1\u{FE0F}\u{20E3}", "\u{1F1EB}\u{1F1F7}", "\u{1F468}\u{200D}\u{1F469}", "\u{301}", "\u{FFFD}", "a\u{301}",
+                      // Plain scalars read from their bytes, and what may join them: a kana voiced
+                      // mark and an ideographic tone mark after CJK, a variation selector, an emoji
+                      // after a joiner; characters equal to "〈", "·" and ";" but not their bytes.
+                      "一", "，", "、", "“", "”", "—", "–", "…", "「", "」", "（", "）", "！", "？", "：", "【", "〈", "》", "·",
+                      "\u{3099}", "\u{302A}", "\u{FE0F}", "\u{200D}", "\u{1F600}", "\u{0915}\u{094D}", "\u{AC00}", "\u{1161}",
+                      "\u{2329}", "\u{387}", "\u{37E}", "Ａ", "\u{FF9E}",
+                      // Tags in any case, names near the known ones, comments, broken tags.
+                      "<P>", "<H2 class=\"a>b\">", "</H2>", "<TD>", "<Table>", "</table>", "<blockquote>", "</BLOCKQUOTE>",
+                      "<figcaption>", "<figcaptions>", "<pre2>", "</PRE>", "<hx>", "<!-- c -->", "<!-->", "<br/>", "<th>",
+                      "<tr>", "<h3>", "</h3>", "<", "</", "<!-", ">", "&#20013;", "&#x301;", "&#x2329;", "&quot;", "&#12290;",
+                      // Headings that repeat a title below, or nearly.
+                      "<h1>run --- 进步</h1>", "<h2>Don’t stop – ever…</h2>", "<h1>kEY</h1>", "<h1>Ｔitle</h1>"]
+        let titles = ["Title", "Run — 进步", "Don't stop -- ever...", "\u{212A}ey", "Ｔitle", "", "a\u{301}"]
+        for _ in 0..<1_000 {
             var html = ""
             for _ in 0..<(1 + next(120)) { html += pieces[next(pieces.count)] }
             let budget = 1 + next(200)
+            let title = titles[next(titles.count)]
             let bytes = Array(html.utf8)
-            #expect(NoteExcerpt.make(html: bytes, title: "Title", budget: budget)
-                    == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, asciiFastPath: false), "\(html)")
+            #expect(NoteExcerpt.make(html: bytes, title: title, budget: budget)
+                    == NoteExcerpt.make(html: bytes, title: title, budget: budget, reference: true), "\(html) \(title)")
         }
     }
 
@@ -156,18 +170,21 @@ struct NoteExcerptTests {
     }
 
     /// Bytes that are not all UTF-8 (a lead byte without its continuation, a lone continuation,
-    /// 0xFF) among ASCII and combining marks: the pieces read them as the whole run does.
-    @Test func theAsciiFastPathAgreesWithTheGeneralOneOnBrokenBytes() {
+    /// 0xFF, a plain scalar cut short) among ASCII, CJK and combining marks: the pieces read them
+    /// as the whole run does.
+    @Test func theByteReaderAgreesWithTheReferenceOnBrokenBytes() {
         var seeded = SeededNumbers(state: 11)
         func next(_ n: Int) -> Int { seeded.next(n) }
         let pieces: [[UInt8]] = [[0xCC, 0x81], [0xC3], [0xFF], [0x80], [0x61], [0x62, 0x63], [0x20], [0x0D], [0x0A], [0xD8, 0x80],
-                                 [0xE6, 0x97], [0xE6, 0x97, 0xA5], Array("<p>".utf8), Array("</p>".utf8), [0x26]]
-        for _ in 0..<500 {
+                                 [0xE6, 0x97], [0xE6, 0x97, 0xA5], Array("<p>".utf8), Array("</p>".utf8), [0x26],
+                                 [0xE4, 0xB8, 0x80], [0xE4, 0xB8], [0xE3, 0x80, 0x82], [0xE2, 0x80, 0x9C], [0xE2, 0x80], [0xE3, 0x82, 0x99],
+                                 [0xED, 0xA0, 0x80], [0xEF, 0xBC]]
+        for _ in 0..<1_000 {
             var bytes: [UInt8] = []
             for _ in 0..<(1 + next(60)) { bytes += pieces[next(pieces.count)] }
             let budget = 1 + next(80)
             #expect(NoteExcerpt.make(html: bytes, title: "Title", budget: budget)
-                    == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, asciiFastPath: false), "\(bytes)")
+                    == NoteExcerpt.make(html: bytes, title: "Title", budget: budget, reference: true), "\(bytes)")
         }
     }
 }

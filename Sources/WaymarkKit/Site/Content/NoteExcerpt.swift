@@ -7,13 +7,18 @@ enum NoteExcerpt {
     /// About 160 Latin characters or 80 Chinese ones: a CJK character counts two columns.
     static let budget = 160
 
-    /// `asciiFastPath: false` reads ASCII as any other text: the reference the fast path is
-    /// tested against.
-    static func make(html: [UInt8], title: String, budget: Int = NoteExcerpt.budget, asciiFastPath: Bool = true) -> String {
-        var reader = Reader(budget: max(1, budget), title: title)
-        reader.asciiFastPath = asciiFastPath
+    /// `reference: true` reads the text as Swift's characters, the plain reference that
+    /// `ExcerptReader`, which reads plain scalars from their bytes, is tested against.
+    static func make(html: [UInt8], title: String, budget: Int = NoteExcerpt.budget, reference: Bool = false) -> String {
+        let budget = max(1, budget)
+        guard reference else {
+            var reader = ExcerptReader(budget: budget, title: title)
+            reader.read(html)
+            return reader.text.cut()
+        }
+        var reader = Reader(budget: budget, title: title)
         reader.read(html)
-        return cut(reader.text, budget: max(1, budget))
+        return cut(reader.text, budget: budget)
     }
 
     /// `text` when it fits in `budget` columns; otherwise its beginning, cut at a word (for CJK
@@ -81,7 +86,8 @@ enum NoteExcerpt {
         return String(decoding: plain, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 
-    /// One pass over the HTML, stopping once more text than the budget is collected.
+    /// One pass over the HTML, stopping once more text than the budget is collected: the plain
+    /// reference, character by character.
     struct Reader {
         let limit: Int
         let title: String
@@ -94,7 +100,6 @@ enum NoteExcerpt {
         /// The text of a heading before any other text, held until it ends: it may be the title.
         var heading: [UInt8]?
         var rowCells = 0
-        var asciiFastPath = true
 
         enum Separator { case none, space, dot }
 
@@ -199,63 +204,19 @@ enum NoteExcerpt {
             if heading != nil {
                 // In place (no copy per run), and no more than could ever be shown or compared.
                 if let held = heading?.count, held <= 4 * limit + title.utf8.count {
-                    let more = decoded(run)
+                    let more = Self.decoded(run)
                     heading?.append(contentsOf: more)
                 }
                 return
             }
-            append(decoded(run))
+            append(Self.decoded(run))
         }
 
         /// Adds text, collapsing whitespace into the pending separator.
         mutating func append(_ bytes: [UInt8]) {
-            guard asciiFastPath else { return appendCharacters(bytes[...]) }
-            // ASCII text, most of most notes, is one character a byte: no grapheme breaking, no
-            // lookup of whitespace among Unicode's properties, and one column each. Other text
-            // (a curly quote, an accent, CJK) is read as characters together with the ASCII byte
-            // on each side, which a combining mark or a prepended sign may join. Two ASCII bytes
-            // are always two characters but CR LF, whitespace either way, so the pieces hold the
-            // characters of the whole.
-            let n = bytes.count
-            var i = 0
-            while i < n && !full {
-                guard let next = bytes[i...].firstIndex(where: { $0 >= 0x80 }) else { return appendASCII(bytes[i...]) }
-                let start = max(i, next - 1)
-                appendASCII(bytes[i..<start])
-                var end = next
-                while true {
-                    while end < n && bytes[end] >= 0x80 { end += 1 }
-                    guard end < n else { break }
-                    end += 1
-                    guard end < n, bytes[end] >= 0x80 else { break }
-                }
-                appendCharacters(bytes[start..<end])
-                i = end
-            }
-        }
-
-        /// ASCII bytes, a character each (CR LF as two whitespace characters: the same).
-        private mutating func appendASCII(_ bytes: ArraySlice<UInt8>) {
-            for b in bytes {
-                if full { return }
-                if b == 0x20 || (0x09...0x0D).contains(b) {
-                    space()
-                } else {
-                    separate()
-                    text.append(Character(Unicode.Scalar(b)))
-                    width += 1
-                }
-            }
-        }
-
-        /// Any text, character by character.
-        private mutating func appendCharacters(_ bytes: ArraySlice<UInt8>) {
             for c in String(decoding: bytes, as: UTF8.self) {
                 if full { return }
-                // An ASCII character's whitespace is told from its byte (CR LF's is LF), not
-                // from Unicode's tables.
-                let ascii = asciiFastPath ? c.asciiValue : nil
-                if ascii.map({ $0 == 0x20 || (0x09...0x0D).contains($0) }) ?? c.isWhitespace {
+                if c.isWhitespace {
                     space()
                 } else {
                     separate()
@@ -289,7 +250,7 @@ enum NoteExcerpt {
 
         /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references decoded;
         /// anything else kept as written.
-        func decoded(_ bytes: [UInt8]) -> [UInt8] {
+        static func decoded(_ bytes: [UInt8]) -> [UInt8] {
             guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
