@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Issue 13 (archives): the notes index's excerpts, made from the rendered HTML.
+/// The notes index's excerpts, made from the rendered HTML.
 struct NoteExcerptTests {
     func excerpt(_ html: String, title: String = "Title", budget: Int = 160) -> String {
         NoteExcerpt.make(html: Array(html.utf8), title: title, budget: budget)
