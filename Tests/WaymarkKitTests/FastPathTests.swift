@@ -38,7 +38,7 @@ struct FastPathTests {
         var fastDiagnostics: [Diagnostic] = [], slowDiagnostics: [Diagnostic] = []
         let (fast, fastSummary) = RecordsDecoder.decode(Array(text.utf8), file: "points.json", zone: zone, idKey: "id",
                                                         diagnostics: &fastDiagnostics,
-                                                        fast: { d, z, level in RecordDecoders.fastPoint(&d, zone: z, level: level) },
+                                                        fast: { d, z, level, slot in RecordDecoders.fastPoint(&d, zone: z, level: level, into: slot) },
                                                         RecordDecoders.point)
         let (slow, slowSummary) = RecordsDecoder.decode(Array(text.utf8), file: "points.json", zone: zone, idKey: "id",
                                                         diagnostics: &slowDiagnostics, RecordDecoders.point)
@@ -56,7 +56,7 @@ struct FastPathTests {
                     "[{\"point\": 1, \"pointDate\": \"2026-11-29\", \"x\": \"a\u{1}b\"}]"] {
             var diagnostics: [Diagnostic] = []
             let (items, _) = RecordsDecoder.decode(Array(bad.utf8), file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics,
-                                                   fast: { d, z, level in RecordDecoders.fastPoint(&d, zone: z, level: level) }, RecordDecoders.point)
+                                                   fast: { d, z, level, slot in RecordDecoders.fastPoint(&d, zone: z, level: level, into: slot) }, RecordDecoders.point)
             #expect(items.isEmpty, "\(bad)")
             #expect(diagnostics.count == 1 && diagnostics[0].description.hasPrefix("points.json:1:"), "\(bad): \(diagnostics)")
         }

@@ -55,7 +55,7 @@ struct MalformedRecordsTests {
         #expect(bytes.count > 1 << 20)  // above `locateRecords`' threshold for the parallel scan
         var diagnostics: [Diagnostic] = []
         let (items, _) = RecordsDecoder.decode(bytes, file: "points.json", zone: .utc, idKey: "id", diagnostics: &diagnostics, parallelism: Parallelism(cores: 4),
-                                               fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) },
+                                               fast: { d, zone, level, slot in RecordDecoders.fastPoint(&d, zone: zone, level: level, into: slot) },
                                                RecordDecoders.point)
         #expect(items.isEmpty)
         #expect(diagnostics.map(\.description) == ["points.json:20002:3: expected ',' or ']' after an array element"])

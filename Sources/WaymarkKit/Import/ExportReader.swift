@@ -77,7 +77,7 @@ public struct ExportReader: Sendable {
         let base = state
         let (pointsRead, others) = parallelism.beside({
             ExportReader.records("points.json", present: present, zone: zone, state: &state, id: "id",
-                                 fast: { d, zone, level in RecordDecoders.fastPoint(&d, zone: zone, level: level) }, RecordDecoders.point)
+                                 fast: { d, zone, level, slot in RecordDecoders.fastPoint(&d, zone: zone, level: level, into: slot) }, RecordDecoders.point)
         }, { () -> OtherFiles in
             var local = base
             local.diagnostics = []

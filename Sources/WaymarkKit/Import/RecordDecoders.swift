@@ -10,45 +10,11 @@ enum RecordDecoders {
         return PointRecord(point: point, type: type, name: name, describe: describe, date: date)
     }
 
-    /// The fast path for a point record (see `FastRecordDecoder`): the record and its `id`, or
-    /// nil to let `point(_:)` decode it. `level` is the record's nesting level.
-    static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int) -> (PointRecord, Range<Int>?)? {
-        // The date is placed in the zone after the walk, so that the callback does not capture
-        // the zone (a copy of it, three references retained and released, for every record).
-        var point: Int?, type: String?, name: String?, describe: String?, date: DateTimeText.Parsed?, id: Range<Int>?
-        let ok = d.members(depth: level) { key, d in
-            if FastRecordDecoder.equal(key, "point") {
-                point = d.integer()
-                return point != nil
-            }
-            if FastRecordDecoder.equal(key, "pointDate") {
-                date = d.dateTime()
-                return date != nil
-            }
-            if FastRecordDecoder.equal(key, "pointType") {
-                guard let v = d.text() else { return false }
-                type = v
-                return true
-            }
-            if FastRecordDecoder.equal(key, "pointName") {
-                guard let v = d.text() else { return false }
-                name = v
-                return true
-            }
-            if FastRecordDecoder.equal(key, "pointDescribe") {
-                guard let v = d.text() else { return false }
-                describe = v
-                return true
-            }
-            if FastRecordDecoder.equal(key, "id") {
-                guard let v = d.idSpan() else { return false }
-                id = v
-                return true
-            }
-            return d.skip(depth: level)
-        }
-        guard ok, let point, let date else { return nil }
-        return (PointRecord(point: point, type: consume type, name: consume name, describe: consume describe, date: date.moment(in: zone)), id)
+    /// The fast path for a point record (see `FastRecordDecoder`): the record made in `slot`
+    /// and where its `id` lies, or nil to let `point(_:)` decode it. `level` is the record's
+    /// nesting level.
+    static func fastPoint(_ d: inout FastRecordDecoder, zone: Zone, level: Int, into slot: UnsafeMutablePointer<PointRecord>) -> Range<Int>?? {
+        d.pointRecord(zone: zone, level: level, into: slot)
     }
 
     static func tag(_ r: inout RecordReader) -> Tag? {

@@ -18,9 +18,10 @@ enum RecordsDecoder {
     /// Records per partition of the duplicate-id search (each partition reads every id twice: to count its buckets, then to fill them).
     static let recordsPerPartition = 20_000
 
-    /// A fast path for one record: the value and where its id lies in the file, or nil to use
+    /// A fast path for one record: makes the value in the slot given and returns where its id
+    /// lies in the file (`.some(nil)` for none), or returns nil, the slot left as it was, to use
     /// the general decoder.
-    typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int) -> (T, Range<Int>?)?
+    typealias FastPath<T> = @Sendable (inout FastRecordDecoder, Zone, Int, UnsafeMutablePointer<T>) -> Range<Int>??
 
     static func decode<T: Sendable>(_ bytes: [UInt8], file: String, zone: Zone, idKey: String? = nil,
                                     diagnostics: inout [Diagnostic], parallelism: Parallelism = .serial, fast: FastPath<T>? = nil,
@@ -156,8 +157,7 @@ enum RecordsDecoder {
         for index in range {
             if let fast {
                 decoder.move(to: starts[index])
-                if let (item, id) = fast(&decoder, zone, level) {
-                    (slots + chunk.count).initialize(to: consume item)
+                if let id = fast(&decoder, zone, level, slots + chunk.count) {
                     chunk.count += 1
                     if idKey != nil, let id, !id.isEmpty {
                         let span = RecordID.span(id)
