@@ -8,7 +8,9 @@ import Darwin
 /// loops that look up a name on each of a million records. `String`'s own hashing normalises
 /// non-ASCII text first; byte equality is stricter, so callers that must match canonically
 /// equivalent names fall back to a `String` key when this misses. A name's bytes are hashed and compared where the `String` keeps them, and the table keeps
-/// its own copy of each name's bytes, so a lookup neither copies nor retains a `String`.
+/// its own copy of each name's bytes, so a lookup neither copies nor retains a `String`; in
+/// front of them, `insert` and `number(of:)` remember the last strings they met by their
+/// representation (`RecentStrings`), which finds a string shared by many records at once.
 /// Hashing is `WordHash`'s, seeded per process, which costs a fraction of `Hasher`'s SipHash on
 /// the names of a million records; an insert that has to probe far (which names crafted to land
 /// in one slot would make every insert do) moves the table to `Hasher`, so no file of names can
@@ -20,6 +22,9 @@ struct ExactNames {
     private var hashes: [Int]
     private var mask: Int
     private let seed: UInt64
+    /// The numbers of the strings looked up lately, by their representation (`RecentStrings`):
+    /// a loop over records meets the same shared strings again and again.
+    private var recent = RecentStrings()
     /// Whether names are hashed by `Hasher` (after a long probe) rather than `WordHash`.
     private(set) var hashesWithSipHash = false
     /// The probes an insert may take before the table moves to `Hasher`: with the table at most
@@ -49,8 +54,24 @@ struct ExactNames {
         ExactNames.withBytes(name) { find($0).index }
     }
 
+    /// The number of `name`, if it was added; as `index(of:)`, remembering the answer for the
+    /// next lookup of the same string.
+    mutating func number(of name: String) -> Int? {
+        if let known = recent.number(of: name) { return known >= 0 ? known : nil }
+        let found = index(of: name)
+        recent.remember(name, as: found ?? -1)
+        return found
+    }
+
     /// The number of `name`, which is added with the next number if new.
     mutating func insert(_ name: String) -> (index: Int, inserted: Bool) {
+        if let known = recent.number(of: name), known >= 0 { return (known, false) }
+        let result = insertBytes(name)
+        recent.remember(name, as: result.index)
+        return result
+    }
+
+    private mutating func insertBytes(_ name: String) -> (index: Int, inserted: Bool) {
         ExactNames.withBytes(name) { key in
             var (found, slot, h) = find(key)
             if let found { return (found, false) }

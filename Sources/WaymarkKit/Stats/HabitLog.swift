@@ -26,7 +26,7 @@ public struct HabitLog: Sendable {
         }
         // Names nearly always match byte for byte, which spares `String`'s normalising hash on
         // a hundred thousand records; canonical equivalence decides the rest (as in PointStatistics).
-        func habit(_ name: String) -> Int? { exact.index(of: name) ?? index[name] }
+        func habit(_ name: String) -> Int? { exact.number(of: name) ?? index[name] }
         // First pass: each habit's first day, so the day arrays are allocated once, and each
         // record's habit (-1 for none, or a record after now), so that a name is looked up once.
         var firsts = [Int](repeating: todayNumber, count: tags.count)

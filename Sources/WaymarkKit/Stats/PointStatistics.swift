@@ -69,7 +69,7 @@ public struct PointStatistics: Sendable {
         for k in points.indices where points[k].type == "tag" {
             // Names nearly always match byte for byte; Swift's own string equality (canonical
             // equivalence) decides the rest, at the price of normalising.
-            guard let name = points[k].name, let i = byBytes.index(of: name).map({ tagOfBytes[$0] }) ?? indexByName[name] else { continue }
+            guard let name = points[k].name, let i = byBytes.number(of: name).map({ tagOfBytes[$0] }) ?? indexByName[name] else { continue }
             let date = points[k].date
             guard !date.isAfter(now, today: todayNumber) else { continue }
             let day = date.dayNumber(in: zone)

@@ -179,6 +179,8 @@ enum PointsPages {
         // The day being gathered: its rows and sums, written out when the next day begins.
         var day = ByteBuffer(capacity: 4_096)
         var dayNumber = Int.min, earned = 0, spent = 0
+        // A day's total as written: days repeat totals, and a sentence costs a thousand rows.
+        var totals: [Int: [UInt8]] = [:]
         func closeDay() {
             guard dayNumber != Int.min else { return }
             let date = LocalDate(dayNumber: dayNumber)
@@ -190,7 +192,10 @@ enum PointsPages {
             out.text(r.text(.recordsDayHeading, ["weekday": r.format.weekday(date),
                                                  "date": longDates ? r.format.longDate(date) : r.format.shortDate(date)]))
             out.markup("</time> <span class=\"day-total\">")
-            out.raw(dated(phrases.counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)])))
+            if totals[earned] == nil {
+                totals[earned] = dated(phrases.counted(earned, one: .pointsOne, other: .pointsMany, ["n": "+" + r.format.integer(earned)]))
+            }
+            out.raw(totals[earned] ?? [])
             out.markup("</span>")
             if spent > 0 {
                 out.markup(" <span class=\"spent\">−")
@@ -207,6 +212,7 @@ enum PointsPages {
         // The wall-clock seconds of the local day being written: records come newest first, so
         // most share the day of the one before and need no calendar arithmetic.
         var dayStart = Int64.max, dayEnd = Int64.min
+        let clock = PointsPages.clock  // once, not a lazy global's check per row
         for record in records {
             var minuteOfDay: Int?
             let number: Int
