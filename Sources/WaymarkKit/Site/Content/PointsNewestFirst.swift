@@ -5,26 +5,33 @@ struct PointsNewestFirst: RandomAccessCollection, Sendable {
     let records: [PointRecord]
     private let order: [Int32]
 
-    /// Orders `records` newest first by their moment in `zone`.
+    /// Orders `records` newest first by their moment in `zone`, records of one moment in file order.
     init(_ records: [PointRecord], zone: Zone) {
         self.records = records
-        let keys = records.map { $0.date.sortKey(in: zone) }
-        // Exports list records oldest first: then the order is the file's, read backwards one run
-        // of equal times at a time.
-        if zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) {
-            var order: [Int32] = []
-            order.reserveCapacity(keys.count)
-            var end = keys.count
-            while end > 0 {
-                var start = end - 1
-                while start > 0 && keys[start - 1] == keys[end - 1] { start -= 1 }
-                order.append(contentsOf: (start..<end).lazy.map { Int32(truncatingIfNeeded: $0) })
-                end = start
-            }
-            self.order = order
-        } else {
-            order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { Int32(truncatingIfNeeded: $0) }
+        // Oldest first, by time and then place in the file: the order exports list records in,
+        // which one check finds. Otherwise (a file nearly in order, or newest first) a sort of
+        // (time, place) pairs, which costs little on runs already in order.
+        var ascending = records.indices.map { TimedIndex(key: records[$0].date.sortKey(in: zone), index: Int32(truncatingIfNeeded: $0)) }
+        if !zip(ascending, ascending.dropFirst()).allSatisfy({ $0.key <= $1.key }) { ascending.sort() }
+        // Then read backwards one run of equal times at a time, each run in file order.
+        var order: [Int32] = []
+        order.reserveCapacity(ascending.count)
+        var end = ascending.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && ascending[start - 1].key == ascending[end - 1].key { start -= 1 }
+            for k in start..<end { order.append(ascending[k].index) }
+            end = start
         }
+        self.order = order
+    }
+
+    /// A record's moment and place in the file, in that order.
+    private struct TimedIndex: Comparable {
+        let key: Int64
+        let index: Int32
+
+        static func < (a: TimedIndex, b: TimedIndex) -> Bool { a.key != b.key ? a.key < b.key : a.index < b.index }
     }
 
     var startIndex: Int { 0 }
