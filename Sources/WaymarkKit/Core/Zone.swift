@@ -93,7 +93,7 @@ public struct Zone: Sendable, Hashable {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
-    /// The transitions table, for tests.
+    /// The transitions table: for tests, and for `WallClock` to know which zone it remembers.
     var transitions: Transitions { table }
 
     /// The wall time at `instant`.
@@ -109,7 +109,11 @@ public struct Zone: Sendable, Hashable {
     /// The instant of a wall time. A time skipped by a DST change is read with the offset in force
     /// before it; a repeated time resolves to its first occurrence.
     public func instant(of wall: LocalDateTime) -> Int64 {
-        let naive = wall.secondsAsUTC
+        instant(ofNaive: wall.secondsAsUTC)
+    }
+
+    /// `instant(of:)` of the wall time whose `secondsAsUTC` is `naive` (between years 1 and 9999).
+    func instant(ofNaive naive: Int64) -> Int64 {
         let before = offset(at: naive - 86_400)
         let after = offset(at: naive + 86_400)
         // Try the earlier offset first so a repeated hour maps to its first occurrence (two

@@ -29,8 +29,12 @@ extension FastRecordDecoder {
                 slot.pointee.point = v
                 hasPoint = true
             case .pointDate:
-                guard let v = moment(in: zone) else { return nil }
-                slot.pointee.date = v
+                if let seconds = appInstant(in: zone) {
+                    slot.pointee.date = .instant(seconds)
+                } else {
+                    guard let v = parsedMoment(in: zone) else { return nil }
+                    slot.pointee.date = v
+                }
                 hasDate = true
             case .pointType, .pointName, .pointDescribe:
                 // One call for the three, so that the walk holds `text()` once.

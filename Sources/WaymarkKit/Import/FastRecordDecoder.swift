@@ -11,6 +11,10 @@ struct FastRecordDecoder {
     var index: Int
     /// Shares the strings of texts that repeat from record to record.
     let interner: StringInterner?
+    /// The last date and the zone's offset around the last wall time read, kept from record to
+    /// record.
+    private var dates = AppDateTime()
+    private var wallClock = Zone.WallClock()
     /// A record without fields, which each record read starts from.
     let blankPoint = BlankRecord(PointRecord(point: 0, date: .instant(0)))
 
@@ -21,7 +25,7 @@ struct FastRecordDecoder {
     }
 
     /// Moves to the record at `offset`: one decoder walks a whole chunk of records, so that its
-    /// interner is not set up and torn down for each.
+    /// interner and remembered offsets are not set up and torn down for each.
     mutating func move(to offset: Int) {
         index = max(0, offset)
     }
@@ -103,10 +107,33 @@ struct FastRecordDecoder {
         return DateTimeText.parse(bytes: raw)
     }
 
-    /// A date or date-time string as the moment it names, wall times read in `zone`; nil when
-    /// it is not one (or not a plain string).
+    /// A date or date-time string as the moment it names, wall times read in `zone`
+    /// (`DateTimeText.Parsed.moment(in:)`); nil when it is not one (or not a plain string).
     mutating func moment(in zone: Zone) -> Moment? {
-        dateTime()?.moment(in: zone)
+        if let seconds = appInstant(in: zone) { return .instant(seconds) }
+        return parsedMoment(in: zone)
+    }
+
+    /// `moment(in:)` of the app's own form, most records' date: a string of exactly its bytes,
+    /// read directly; nil, nothing consumed, for any other value.
+    @inline(__always) mutating func appInstant(in zone: Zone) -> Int64? {
+        let start = index + 1
+        // The closing quote right after the form's bytes: anything after the seconds (a fraction,
+        // an offset, spaces) is another form, read by `parsedMoment`.
+        guard peek() == UInt8(ascii: "\""), start < bytes.count - AppDateTime.length, bytes[start + AppDateTime.length] == UInt8(ascii: "\""),
+              let naive = dates.seconds(in: bytes, at: start) else { return nil }
+        index = start + AppDateTime.length + 1
+        return wallClock.instant(ofNaive: naive, in: zone)
+    }
+
+    /// `moment(in:)` of any form, through `DateTimeText.parse`: what `appInstant` declines.
+    mutating func parsedMoment(in zone: Zone) -> Moment? {
+        switch dateTime() {
+        case .wallTime(let wall)?: return .instant(wallClock.instant(ofNaive: wall.secondsAsUTC, in: zone))
+        case .instant(let seconds)?: return .instant(seconds)
+        case .day(let date)?: return .day(date)
+        case nil: return nil
+        }
     }
 
     /// Where the text of an id lies in the file: a plain string's content or a number token.
