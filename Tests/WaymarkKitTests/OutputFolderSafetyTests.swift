@@ -125,6 +125,19 @@ struct OutputFolderSafetyTests {
         #expect(placed.contains { !before.contains($0) } && placed.contains { before.contains($0) })
     }
 
+    /// A temporary of this build's own name left behind (by a killed build whose process number
+    /// came round again) is replaced, never written into: the page is whole, nothing is left over.
+    @Test func aLeftoverTemporaryOfThisBuildsNameIsReplaced() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(TestSite.version(1), to: out, force: false)
+        let leftover = out + "/" + SiteTemporaries.path(of: "feed.xml", suffix: SiteTemporaries.suffix(processID: 0))
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data("a stale leftover, longer than the page".utf8)))
+        _ = try SiteWriter().write(TestSite.version(2), to: out, force: false)
+        #expect(FileManager.default.contents(atPath: out + "/feed.xml") == Data("<feed>2</feed>".utf8))
+        #expect(Self.waymarkLeftovers(out).isEmpty)
+    }
+
     /// A folder that was there before Waymark wrote into it (here with --force) is the user's: when
     /// Waymark's pages leave it, it stays, the same folder.
     @Test func aFolderWaymarkDidNotMakeIsNeverRemoved() throws {
