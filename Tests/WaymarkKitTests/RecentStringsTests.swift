@@ -69,6 +69,17 @@ struct RecentStringsTests {
         #expect(names.index(of: "Meditate for twenty minutes") == 0)
     }
 
+    @Test func aNameAddedThroughOtherStorageIsFoundThroughTheFirst() {
+        // Looked up while absent through one string, then added through a copy in other storage:
+        // the first string must not be answered from the absence remembered for it.
+        var names = ExactNames()
+        let first = fresh("A habit added after it was looked up")
+        #expect(names.number(of: first) == nil)
+        #expect(names.insert(fresh("A habit added after it was looked up")) == (0, true))
+        #expect(names.number(of: first) == 0)
+        #expect(names.insert(first) == (0, false))
+    }
+
     @Test func storageFreedAfterALookupIsNeverMistakenForIt() {
         // A string the cache has seen stays alive in it, so later strings cannot take its storage.
         var names = ExactNames()

@@ -67,6 +67,7 @@ struct ExactNames {
     mutating func insert(_ name: String) -> (index: Int, inserted: Bool) {
         if let known = recent.number(of: name), known >= 0 { return (known, false) }
         let result = insertBytes(name)
+        if result.inserted { recent.forgetAbsent() }
         recent.remember(name, as: result.index)
         return result
     }

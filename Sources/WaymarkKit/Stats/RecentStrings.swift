@@ -39,6 +39,12 @@ struct RecentStrings {
         numbers[entry] = number
     }
 
+    /// Forgets every string remembered as absent (a negative number): once a name is added, a
+    /// string of the same text in other storage may be remembered as absent still.
+    mutating func forgetAbsent() {
+        for entry in numbers.indices where numbers[entry] < 0 && numbers[entry] != .min { numbers[entry] = .min }
+    }
+
     /// The string's own bytes as two words; nil where a `String` is not 16 bytes (32-bit
     /// platforms), which leaves the cache empty.
     @inline(__always) private static func representation(_ text: String) -> (UInt64, UInt64)? {
