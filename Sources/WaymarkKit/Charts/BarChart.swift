@@ -89,8 +89,11 @@ public enum BarChart {
     }
 
     /// `svg(…)` as UTF-8 bytes, written in place (a habit's pages draw thousands of bars).
-    static func svgBytes(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
-                         className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> [UInt8] {
+    /// `titles`, when given, holds bar `i`'s title escaped (one per bar), drawn in place of the
+    /// bar's own `title`: a history's bars are drawn twice and their titles escaped once.
+    static func svgBytes(_ bars: [Bar], titles: BarTitles? = nil, width: Double, height: Double, id: String, title: String,
+                         description: String, className: String = "", tickLabel: ((Double) -> String)? = nil,
+                         wholeNumbers: Bool = false) -> [UInt8] {
         let (amounts, y, goal, ticks, left) = layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - right
         var out = SVGWriter(capacity: bars.count * 120 + 1500)
@@ -132,7 +135,16 @@ public enum BarChart {
             out += bar.highlight ? "\" class=\"highlight\"" : "\""
             // An empty title writes none: a second drawing of the same bars (for narrow screens,
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
-            if bar.title.isEmpty {
+            if let titles, i < titles.count {
+                let range = titles.range(i)
+                if range.isEmpty {
+                    out += "/>"
+                } else {
+                    out += "><title>"
+                    out.bytes(titles.bytes, range)
+                    out += "</title></rect>"
+                }
+            } else if bar.title.isEmpty {
                 out += "/>"
             } else {
                 out += "><title>"

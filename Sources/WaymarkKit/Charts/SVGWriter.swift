@@ -58,6 +58,12 @@ struct SVGWriter: ~Copyable {
         buffer.append(markup)
     }
 
+    /// The bytes of `markup` in `range`, already written as UTF-8 (a title escaped once and drawn
+    /// by two charts).
+    mutating func bytes(_ markup: [UInt8], _ range: Range<Int>) {
+        markup.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// A whole number, e.g. a level in a class name.
     mutating func integer(_ value: Int) {
         buffer.appendInteger(value)
