@@ -97,7 +97,7 @@ public enum BarChart {
         let (amounts, y, goal, ticks, left) = layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - right
         var out = SVGWriter(capacity: bars.count * 120 + 1500)
-        out.markup(SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description))
+        out.open(id: id, width: width, height: height, kind: "chart bars ", className: className, title: title, desc: description)
         out += "<g class=\"grid axis\">"
         for tick in ticks {
             let py = y(tick.value)
@@ -121,18 +121,19 @@ public enum BarChart {
         let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
         out += "<g class=\"marks\">"
         let base = y(0)
-        for (i, bar) in bars.enumerated() {
+        // Every bar has the same width: written once, with the markup around it.
+        let widthMarkup = Array(("\" width=\"" + SVG.number(barWidth) + "\" height=\"").utf8)
+        // Bars read in place: copying one retains and releases its title and label.
+        for i in bars.indices {
             let x = left + Double(i) * band + (band - barWidth) / 2
             let top = y(amounts[i])
             out += "<rect x=\""
             out.number(x)
             out += "\" y=\""
             out.number(top)
-            out += "\" width=\""
-            out.number(barWidth)
-            out += "\" height=\""
+            out.bytes(widthMarkup)
             out.number(max(0, base - top))
-            out += bar.highlight ? "\" class=\"highlight\"" : "\""
+            out += bars[i].highlight ? "\" class=\"highlight\"" : "\""
             // An empty title writes none: a second drawing of the same bars (for narrow screens,
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
             if let titles, i < titles.count {
@@ -144,11 +145,11 @@ public enum BarChart {
                     out.bytes(titles.bytes, range)
                     out += "</title></rect>"
                 }
-            } else if bar.title.isEmpty {
+            } else if bars[i].title.isEmpty {
                 out += "/>"
             } else {
                 out += "><title>"
-                out.text(bar.title)
+                out.text(bars[i].title)
                 out += "</title></rect>"
             }
         }

@@ -11,16 +11,20 @@ struct HistoryTexts {
     /// Each bucket's bar title, escaped, for both drawings.
     let titles: BarTitles
 
+    /// The week sentence around its date, as UTF-8, in each language whose sentence has the date
+    /// alone: a date holds no direction control, so a week's name is its date put between. Split
+    /// once (splitting cost more than naming a view's 52 weeks).
+    static let weekOf: [Language: (before: [UInt8], after: [UInt8])] = Dictionary(uniqueKeysWithValues: Language.allCases.compactMap { l in
+        UIString.weekOf.around("date", l).map { (l, (before: Array($0.before.utf8), after: Array($0.after.utf8))) }
+    })
+
     /// The texts of `buckets` of `unit`; `goals` holds each bucket's goal, nil where its period
     /// asks nothing; `numerical`: the habit counts amounts (in `unitLabel`, if it has one).
     init(_ buckets: [HabitHistory.Bucket], unit: HabitHistory.Unit, goals: [Double?], numerical: Bool, unitLabel: String?,
          _ r: PageRenderer) {
         let f = r.format
         let unitSuffix = unitLabel.map { Array((" " + $0).utf8) } ?? []
-        // A date holds no direction control, so a week's name is the sentence around its date.
-        let weekOf = unit == .week ? UIString.weekOf.around("date", r.phrases.language)
-            .map { (before: Array($0.before.utf8), after: Array($0.after.utf8)) }
-            : nil
+        let weekOf = unit == .week ? HistoryTexts.weekOf[r.phrases.language] : nil
         func number(_ v: Double, to raw: inout ByteBuffer) {
             raw.append(utf8: numerical ? f.amount(v) : f.integer(Int(v)))
         }
