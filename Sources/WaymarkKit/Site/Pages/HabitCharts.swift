@@ -94,6 +94,9 @@ enum HabitCharts {
         return .array(rows)
     }
 
+    /// The names of a history table row's members, made once.
+    static let rowWhen = TemplateKey("when"), rowValue = TemplateKey("value")
+
     /// One history view: bars per bucket and the table of the buckets, newest first.
     /// `year`: only the units that start in that calendar year (a habit's page for the year).
     static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool, year: Int? = nil,
@@ -147,7 +150,9 @@ enum HabitCharts {
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .chart(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
-            "rows": .array(buckets.indices.reversed().map { i in ["when": .string(texts.names[i]), "value": .string(texts.amounts[i])] }),
+            "rows": .array(buckets.indices.reversed().map { i in
+                .object(TemplateObject(rowWhen, .string(texts.names[i]), rowValue, .string(texts.amounts[i])))
+            }),
         ]
     }
 
