@@ -53,6 +53,19 @@ struct ChartReferenceTests {
         #expect(String(decoding: w.bytes, as: UTF8.self) == "<a n=\"-42\">&lt;b&gt; &amp; ü!")
     }
 
+    /// `SVGWriter.open` writes what `SVG.open` interpolates.
+    @Test func openingsAreSVGOpen() {
+        for text in Self.texts {
+            for (width, height) in [(720.0, 200.0), (340.5, 0.125), (-3, .nan)] {
+                var w = SVGWriter(capacity: 0)
+                w.open(id: "h-" + text, width: width, height: height, kind: "chart bars ", className: text, title: text, desc: text + "!")
+                let expected = SVG.open(id: "h-" + text, width: width, height: height, className: "chart bars " + text, title: text,
+                                        desc: text + "!")
+                #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+            }
+        }
+    }
+
     @Test func barChartsAreTheReferenceByteForByte() {
         var r = Seeded(state: 3)
         for n in 0..<600 {
@@ -71,6 +84,16 @@ struct ChartReferenceTests {
             let reference = ChartReference.barChart(bars, width: width, height: height, id: id, title: title, description: description,
                                                     className: className, tickLabel: tick, wholeNumbers: whole)
             #expect(bytes == Array(reference.utf8), "case \(n)")
+            // The titles escaped once (`BarTitles`), drawn in place of the bars' own.
+            var titles = BarTitles.Builder(count: bars.count)
+            for bar in bars {
+                var title = bar.title
+                title.withUTF8 { titles.append(escaping: $0) }
+            }
+            let untitled = bars.map { BarChart.Bar(title: "", label: $0.label, amount: $0.amount, highlight: $0.highlight, target: $0.target) }
+            #expect(BarChart.svgBytes(untitled, titles: titles.finish(), width: width, height: height, id: id, title: title,
+                                      description: description, className: className, tickLabel: tick, wholeNumbers: whole)
+                    == Array(reference.utf8), "case \(n)")
             #expect(BarChart.svg(bars, width: width, height: height, id: id, title: title, description: description, className: className,
                                  tickLabel: tick, wholeNumbers: whole) == reference, "case \(n)")
         }

@@ -78,4 +78,18 @@ struct TemplateObjectTests {
         #expect(value.member("items")?.member("2") == nil)
         #expect(value.member("missing") == nil)
     }
+
+    /// An object of two members made from keys made once is the object the literal makes, in the
+    /// same order, for every pair of names (the same name twice, and canonically equal spellings,
+    /// among them: the later value replaces the earlier, as in the literal).
+    @Test func twoMembersFromKeysAreTheLiteral() {
+        for first in Self.names.prefix(24) {
+            for second in Self.names.prefix(24) {
+                let made = TemplateObject(TemplateKey(first), .string("a"), TemplateKey(second), .int(2))
+                let literal: TemplateObject = [first: .string("a"), second: .int(2)]
+                #expect(made == literal && made.keys == literal.keys && made.values == literal.values, "\(first) \(second)")
+                #expect(made[second] == .int(2))
+            }
+        }
+    }
 }

@@ -89,12 +89,15 @@ public enum BarChart {
     }
 
     /// `svg(…)` as UTF-8 bytes, written in place (a habit's pages draw thousands of bars).
-    static func svgBytes(_ bars: [Bar], width: Double, height: Double, id: String, title: String, description: String,
-                         className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> [UInt8] {
+    /// `titles`, when given, holds bar `i`'s title escaped (one per bar), drawn in place of the
+    /// bar's own `title`: a history's bars are drawn twice and their titles escaped once.
+    static func svgBytes(_ bars: [Bar], titles: BarTitles? = nil, width: Double, height: Double, id: String, title: String,
+                         description: String, className: String = "", tickLabel: ((Double) -> String)? = nil,
+                         wholeNumbers: Bool = false) -> [UInt8] {
         let (amounts, y, goal, ticks, left) = layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - right
         var out = SVGWriter(capacity: bars.count * 120 + 1500)
-        out.markup(SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description))
+        out.open(id: id, width: width, height: height, kind: "chart bars ", className: className, title: title, desc: description)
         out += "<g class=\"grid axis\">"
         for tick in ticks {
             let py = y(tick.value)
@@ -118,25 +121,35 @@ public enum BarChart {
         let barWidth = max(1, band * (bars.count > 60 ? 0.9 : 0.72))
         out += "<g class=\"marks\">"
         let base = y(0)
-        for (i, bar) in bars.enumerated() {
+        // Every bar has the same width: written once, with the markup around it.
+        let widthMarkup = Array(("\" width=\"" + SVG.number(barWidth) + "\" height=\"").utf8)
+        // Bars read in place: copying one retains and releases its title and label.
+        for i in bars.indices {
             let x = left + Double(i) * band + (band - barWidth) / 2
             let top = y(amounts[i])
             out += "<rect x=\""
             out.number(x)
             out += "\" y=\""
             out.number(top)
-            out += "\" width=\""
-            out.number(barWidth)
-            out += "\" height=\""
+            out.bytes(widthMarkup)
             out.number(max(0, base - top))
-            out += bar.highlight ? "\" class=\"highlight\"" : "\""
+            out += bars[i].highlight ? "\" class=\"highlight\"" : "\""
             // An empty title writes none: a second drawing of the same bars (for narrow screens,
             // where nothing hovers) need not repeat them, and the page's table has the numbers.
-            if bar.title.isEmpty {
+            if let titles, i < titles.count {
+                let range = titles.range(i)
+                if range.isEmpty {
+                    out += "/>"
+                } else {
+                    out += "><title>"
+                    out.bytes(titles.bytes, range)
+                    out += "</title></rect>"
+                }
+            } else if bars[i].title.isEmpty {
                 out += "/>"
             } else {
                 out += "><title>"
-                out.text(bar.title)
+                out.text(bars[i].title)
                 out += "</title></rect>"
             }
         }

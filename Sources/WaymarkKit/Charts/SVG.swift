@@ -20,6 +20,7 @@ public enum SVG {
 
     /// `value` in hundredths, rounded; 0 when not finite, clamped so that no value can overflow
     /// Int64 (which would trap).
+    @inline(__always)
     private static func scaledNumber(_ value: Double) -> Int64 {
         guard value.isFinite else { return 0 }
         return Int64((min(max(value, -1e15), 1e15) * 100).rounded(.toNearestOrAwayFromZero))

@@ -82,12 +82,15 @@ public enum HTMLEscape {
     /// Appends the escaped text as UTF-8 bytes; runs that need no escaping are copied in one go.
     static func append(_ text: String, to out: inout ByteBuffer) {
         var text = text
-        text.withUTF8 { source in
-            if isUnchanged(source) {
-                out.append(source)
-            } else {
-                escape(source) { start, count in out.append(start, count) }
-            }
+        text.withUTF8 { append($0, to: &out) }
+    }
+
+    /// Appends `source`, the UTF-8 of a text, escaped as `append(_:to:)` escapes the text.
+    static func append(_ source: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        if isUnchanged(source) {
+            out.append(source)
+        } else {
+            escape(source) { start, count in out.append(start, count) }
         }
     }
 

@@ -21,6 +21,17 @@ public struct TemplateObject: Sendable, Equatable {
         entries.reserveCapacity(minimumCapacity)
     }
 
+    /// The two members `first: a` and `second: b`, their names made once by the caller (a table's
+    /// rows, thousands to a page): neither name is hashed nor looked for when the two differ.
+    init(_ first: TemplateKey, _ a: TemplateValue, _ second: TemplateKey, _ b: TemplateValue) {
+        guard first != second else {
+            self[first] = a
+            self[second] = b
+            return
+        }
+        entries = [Entry(key: first, value: a), Entry(key: second, value: b)]
+    }
+
     /// The members of `dictionary`, in the order of their names.
     public init(_ dictionary: [String: TemplateValue]) {
         self.init(minimumCapacity: dictionary.count)

@@ -94,6 +94,9 @@ enum HabitCharts {
         return .array(rows)
     }
 
+    /// The names of a history table row's members, made once.
+    static let rowWhen = TemplateKey("when"), rowValue = TemplateKey("value")
+
     /// One history view: bars per bucket and the table of the buckets, newest first.
     /// `year`: only the units that start in that calendar year (a habit's page for the year).
     static func history(_ h: HabitFigures, _ unit: HabitHistory.Unit, id: String, limit: Int, checked: Bool, year: Int? = nil,
@@ -102,27 +105,9 @@ enum HabitCharts {
         let numerical = h.countsAmounts
         let buckets = Array((year.map { HabitHistory.buckets(h.days, by: unit, numerical: numerical, startingIn: $0) }
             ?? HabitHistory.buckets(h.days, by: unit, numerical: numerical)).suffix(limit))
-        let unitLabel = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         // A numerical habit without a target has no goal; its rule counts days, not amounts.
         let hasGoal = !numerical || h.rule.isNumerical
         let goals = buckets.map { hasGoal ? h.goal.asked(unit, start: $0.start) : nil }
-        func number(_ v: Double) -> String { numerical ? f.amount(v) : f.integer(Int(v)) }
-        /// "2/3", "12/70 km": done over asked where the period asks something.
-        func amount(_ v: Double, _ goal: Double?) -> String {
-            number(v) + (goal.map { "/" + number($0) } ?? "") + (numerical ? unitLabel : "")
-        }
-        // A date holds no direction control, so a week's name is the sentence around its date.
-        let weekOf = unit == .week ? UIString.weekOf.around("date", r.phrases.language) : nil
-        func name(_ start: LocalDate) -> String {
-            switch unit {
-            case .week:
-                if let weekOf { return weekOf.before + f.longDate(start) + weekOf.after }
-                return r.text(.weekOf, ["date": f.longDate(start)])
-            case .month: return f.monthYear(year: start.year, month: start.month)
-            case .quarter: return r.text(.quarterOf, ["q": String((start.month - 1) / 3 + 1), "year": String(start.year)])
-            case .year: return String(start.year)
-            }
-        }
         // Offer a label where a month (weeks) or a year (months, quarters) begins, and every
         // year; `fittingLabels` keeps those that fit the chart's width.
         func label(_ i: Int, _ start: LocalDate) -> String? {
@@ -135,14 +120,11 @@ enum HabitCharts {
         }
         let offered = buckets.enumerated().map { label($0, $1.start) }
         // Each bucket's name, figure and bar title are written once, for both charts and the table.
-        let names = buckets.map { name($0.start) }
-        let amounts = buckets.indices.map { amount(buckets[$0].value, goals[$0]) }
-        let titles = buckets.indices.map { names[$0] + " · " + amounts[$0] }
+        let texts = HistoryTexts(buckets, unit: unit, goals: goals, numerical: numerical, unitLabel: h.tag.habit?.unitLabel, r)
         func bars(_ width: Double) -> [BarChart.Bar] {
             let labels = BarChart.fittingLabels(offered, width: width)
             return buckets.enumerated().map { i, b in
-                BarChart.Bar(title: titles[i], label: labels[i], amount: b.value,
-                             highlight: i == buckets.count - 1, target: goals[i])
+                BarChart.Bar(title: "", label: labels[i], amount: b.value, highlight: i == buckets.count - 1, target: goals[i])
             }
         }
         let tick: (Double) -> String = { numerical ? f.amount($0) : f.integer(Int($0)) }
@@ -158,16 +140,19 @@ enum HabitCharts {
                                             year.map { ["year": String($0)] } ?? [:])
             + (goals.contains { $0 != nil } ? (r.phrases.language == .zhHans ? "" : " ") + r.text(.historyGoalLine) : "")
         var chart = Array("<div class=\"chart-wide\">".utf8)
-        chart += BarChart.svgBytes(bars(720), width: 720, height: 200, id: "history-\(id)-wide", title: unitName, description: description,
-                                   tickLabel: tick, wholeNumbers: !numerical)
+        // Both drawings copy the titles escaped once.
+        chart += BarChart.svgBytes(bars(720), titles: texts.titles, width: 720, height: 200, id: "history-\(id)-wide", title: unitName,
+                                   description: description, tickLabel: tick, wholeNumbers: !numerical)
         chart += Array("</div><div class=\"chart-narrow\">".utf8)
-        chart += BarChart.svgBytes(bars(340), width: 340, height: 180, id: "history-\(id)-narrow", title: unitName, description: description,
-                                   tickLabel: tick, wholeNumbers: !numerical)
+        chart += BarChart.svgBytes(bars(340), titles: texts.titles, width: 340, height: 180, id: "history-\(id)-narrow", title: unitName,
+                                   description: description, tickLabel: tick, wholeNumbers: !numerical)
         chart += Array("</div>".utf8)
         return [
             "id": .string(id), "label": .string(unitName), "checked": .bool(checked), "chart": .chart(chart),
             "numbersLabel": .string(r.text(.showNumbersOf, ["what": unitName])),
-            "rows": .array(buckets.indices.reversed().map { i in ["when": .string(names[i]), "value": .string(amounts[i])] }),
+            "rows": .array(buckets.indices.reversed().map { i in
+                .object(TemplateObject(rowWhen, .string(texts.names[i]), rowValue, .string(texts.amounts[i])))
+            }),
         ]
     }
 
