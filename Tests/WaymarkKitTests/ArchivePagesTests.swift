@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Issue 13 (archives): the notes index in pages, the month pages and the points index, on small
+/// Archives: the notes index in pages, the month pages and the points index, on small
 /// sites worked out by hand and on the decade sample.
 struct ArchivePagesTests {
     static let options = SiteOptions(now: 1_741_723_200, zone: .utc, language: .en)  // 2025-03-11T20:00:00Z
@@ -151,7 +151,7 @@ struct ArchivePagesTests {
 
     /// The decade sample (`waymark sample --years 10 --tags 30`): 1,000 notes, 30 habits, about
     /// 67,000 records in 120 months (December 2016 to November 2026). Every page of the site, in
-    /// both languages, stays under 150 KB (issue 13's goal; the largest are the habit pages).
+    /// both languages, stays under 150 KB (the goal for a page; the largest are the habit pages).
     @Test func everyDecadePageStaysUnder150KB() throws {
         let sample = SampleExport(years: 10, tags: 30)
         var input: [String: [UInt8]] = [:]

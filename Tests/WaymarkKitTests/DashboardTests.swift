@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// The dashboard's cards, charts and tables (issue 13): what they say with little data, with none,
+/// The dashboard's cards, charts and tables: what they say with little data, with none,
 /// and with ten years of it.
 struct DashboardTests {
     static let shanghai = Zone(identifier: "Asia/Shanghai")!

@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Issue 12 on the pages: a habit page per habit, the habits index, the year pages and the
+/// Habits on the pages: a habit page per habit, the habits index, the year pages and the
 /// points balance, checked file by file on a small site whose figures are worked out by hand.
 struct HabitSiteTests {
     static func day(_ d: Int) -> LocalDate { LocalDate(dayNumber: 19_723 + d - 1) }  // 2024-01-01 (a Monday) is day 19,723

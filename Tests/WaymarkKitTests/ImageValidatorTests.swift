@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Note images must be one whole image of their format (issue 10, defect 13: a GIF or PNG header
+/// Note images must be one whole image of their format (a defect once: a GIF or PNG header
 /// followed by HTML was published). The valid images are built byte by byte here.
 struct ImageValidatorTests {
     /// CRC-32 bit by bit, independent of the table-driven one in the validator.

@@ -86,7 +86,7 @@ struct ImportedSiteTests {
         #expect(!FileManager.default.fileExists(atPath: dir.file("site")))
     }
 
-    /// Issue 12: Loop's own CSV export built into a site has a page per habit, and each habit's
+    /// Loop's own CSV export built into a site has a page per habit, and each habit's
     /// strength in stats.json is the last row of the `Scores.csv` Loop wrote beside it (read here
     /// as the oracle; the site never reads it).
     @Test(.enabled(if: TestPaths.hasShared)) func loopsExportHasHabitPagesWithLoopsScores() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// Issue 10: numbers at the edge of `Int` (Int.min, 2^63) in every integer field are out of
+/// Numbers at the edge of `Int` (Int.min, 2^63) in every integer field are out of
 /// range, never a trap.
 struct IntegerEdgeTests {
     func read(_ files: [String: String]) -> ImportResult {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// Issue 10: two values without a comma after a record were taken by the record-start scan for
+/// Two values without a comma after a record were taken by the record-start scan for
 /// one value, and the second became a droppable bad record instead of a syntax error.
 struct MalformedRecordsTests {
     func read(_ files: [String: String]) -> ImportResult {

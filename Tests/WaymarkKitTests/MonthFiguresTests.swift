@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Issue 13 (archives): the figures of a month page.
+/// Archives: the figures of a month page.
 struct MonthFiguresTests {
     static func at(_ date: LocalDate, hour: Int) -> Moment { .instant(Int64(date.dayNumber) * 86_400 + Int64(hour) * 3_600) }
     static let feb = LocalDate(year: 2026, month: 2, day: 1) ?? LocalDate(dayNumber: 0)

@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// The parser's positions and standalone lines on large templates (issue 10, defect 9: parsing
+/// The parser's positions and standalone lines on large templates (a defect once: parsing
 /// took time growing with the square of the tag count). Speed is not timed here; these run
 /// 40,000-tag templates, which the quadratic parser took minutes over in a debug build.
 struct MustacheParserTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import WaymarkKit
 
-/// Issue 13 (archives): the notes index's pages of at most 100.
+/// Archives: the notes index's pages of at most 100.
 struct PaginationTests {
     @Test func noItemsStillMakeOnePage() {
         let p = Pagination(count: 0, perPage: 100)

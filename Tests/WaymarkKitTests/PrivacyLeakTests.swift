@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// Issue 14: each privacy setting, built in memory from `PrivacyFixture`, and every output file
+/// Each privacy setting, built in memory from `PrivacyFixture`, and every output file
 /// (HTML with its SVG, JSON, CSV, XML, text) searched for what the setting hides. Each search
 /// is also run on the same build without the setting, where it must find the value: a search
 /// that finds nothing anywhere proves nothing.
@@ -113,7 +113,7 @@ struct PrivacyLeakTests {
         #expect(try #require(kept.files.first { $0.path == "stats.json" }).text.contains("\"notesWritten\": 1"))
     }
 
-    /// Built sites never contain script, whatever the settings (issue 14: only `waymark serve`
+    /// Built sites never contain script, whatever the settings (only `waymark serve`
     /// may add one, outside the built files).
     @Test func noBuiltFileHasScript() throws {
         let export = F.export()

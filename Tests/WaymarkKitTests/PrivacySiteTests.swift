@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// Issue 14: what a site tells search engines, and the pages and links of the sections it builds.
+/// What a site tells search engines, and the pages and links of the sections it builds.
 struct PrivacySiteTests {
     typealias F = PrivacyFixture
 

@@ -42,7 +42,7 @@ struct SiteConfigReaderTests {
         #expect(outcome.config.privacy.privacy == Privacy(isPublic: false, hidden: [], weight: .full))
     }
 
-    /// Issue 14 review: a comma with no value before it is not a trailing comma, and a section
+    /// A comma with no value before it is not a trailing comma, and a section
     /// named twice is a problem, as the schema's `uniqueItems` says.
     @Test func emptyCommasAndRepeatedSectionsAreProblems() {
         let empty = SiteConfigReader(file: "w.json").read(Array("{\"privacy\": {,}}".utf8))

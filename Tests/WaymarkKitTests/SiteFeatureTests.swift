@@ -50,7 +50,7 @@ struct SiteFeatureTests {
         let stats = try #require(dir.read("site/stats.json"))
         #expect(stats.contains("\"all\": {\n      \"start\": \"2026-08-03\",\n      \"end\": \"2026-11-29\",\n      \"days\": 119,\n      \"total\": 1157,\n      \"spent\": 300,"))
         Self.expectContent(dir, "period/all.html", [">1,157<", "<html lang=\"en\""])
-        // November's page lists every November record, one row each (issue 13: grouped under a
+        // November's page lists every November record, one row each (grouped under a
         // heading per day, each row starting with its time).
         let november = records.filter { ($0["pointDate"] as? String)?.hasPrefix("2026-11") == true }.count
         let month = try #require(dir.read("site/points/2026-11.html"))

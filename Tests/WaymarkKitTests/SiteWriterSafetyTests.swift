@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import WaymarkKit
 
-/// Issue 10's defects in writing a site: each test reproduces one and checks it stays fixed.
+/// Defects once found in writing a site: each test reproduces one and checks it stays fixed.
 struct SiteWriterSafetyTests {
     let files = [SiteFile(path: "index.html", text: "home"), SiteFile(path: "notes/a.html", text: "A")]
 

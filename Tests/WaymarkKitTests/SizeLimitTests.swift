@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 10: files over the size limit are refused from their size, before any byte is read.
+/// Files over the size limit are refused from their size, before any byte is read.
 struct SizeLimitTests {
     // MARK: Size limits before reading
 

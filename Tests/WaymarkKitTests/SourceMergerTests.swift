@@ -66,7 +66,7 @@ struct SourceMergerTests {
         #expect(notes.map(\.body) == ["one", "two", "three"])
     }
 
-    /// Issue 14: the same note in two sources, private in only one of them, stays private
+    /// The same note in two sources, private in only one of them, stays private
     /// whichever source comes first; an unrelated note is untouched.
     @Test(arguments: [false, true]) func aNotePrivateInAnySourceStaysPrivate(privateFirst: Bool) {
         var hidden = Note(fileName: "diary.md", title: "Diary", body: "secret")

@@ -3,7 +3,7 @@ import Testing
 @testable import WaymarkKit
 
 /// `--templates DIR`: which files of a theme folder are used, and that links are refused
-/// (issue 10, defect 8: `DIR/passwd.txt -> /etc/passwd` published /etc/passwd).
+/// (a defect once: `DIR/passwd.txt -> /etc/passwd` published /etc/passwd).
 struct ThemeTests {
     private func loadError(_ directory: String, _ fileSystem: FileSystem) -> Theme.LoadError? {
         do {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaymarkKit
 
-/// The weight page's words and layout (issue 13): the goal card in words, in kilograms and in
+/// The weight page's words and layout: the goal card in words, in kilograms and in
 /// pounds, the charts before the cards on phones, and the latest weighing's label off the dots.
 struct WeightPageTests {
     static func goal(_ toGoal: Double, goal: Double, direction: GoalDirection?, _ language: Language = .en,
