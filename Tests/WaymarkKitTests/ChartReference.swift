@@ -4,12 +4,18 @@
 /// bar chart and frequency grid with `String` appends (for the byte writer, `SVGWriter`), and the
 /// calendar's axis searching each week for the first of a month, and numbers written alone.
 enum ChartReference {
+    /// A chart's opening, interpolated as `SVG.open` once did (it now calls `SVGWriter.open`).
+    static func open(id: String, width: Double, height: Double, className: String, title: String, desc: String) -> String {
+        "<svg class=\"\(className)\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" "
+            + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"\(id)-title\">\(SVG.text(title))</title><desc id=\"\(id)-desc\">\(SVG.text(desc))</desc>"
+    }
+
     static func barChart(_ bars: [BarChart.Bar], width: Double, height: Double, id: String, title: String, description: String,
                            className: String = "", tickLabel: ((Double) -> String)? = nil, wholeNumbers: Bool = false) -> String {
         // Where the bars go is shared with the chart; what this reference checks is the writing.
         let (amounts, y, goal, ticks, left) = BarChart.layout(bars, height: height, tickLabel: tickLabel, wholeNumbers: wholeNumbers)
         let plotWidth = width - left - BarChart.right
-        var out = SVG.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
+        var out = ChartReference.open(id: id, width: width, height: height, className: "chart bars " + className, title: title, desc: description)
         out.reserveCapacity(bars.count * 120 + 1500)
         out += "<g class=\"grid axis\">"
         for tick in ticks {
@@ -79,7 +85,7 @@ enum ChartReference {
         let left = FrequencyChart.left, top = FrequencyChart.top, pitchX = FrequencyChart.pitchX, pitchY = FrequencyChart.pitchY
         let maxRadius = FrequencyChart.maxRadius, width = FrequencyChart.width, height = FrequencyChart.height
         let shown = columns.suffix(12)
-        var out = SVG.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description)
+        var out = ChartReference.open(id: id, width: width, height: height, className: "chart frequency", title: title, desc: description)
         out.reserveCapacity(shown.count * 7 * 56 + 1200)
         out += "<g class=\"axis\">"
         for w in 0..<7 {
@@ -172,7 +178,7 @@ enum ChartReference {
         let summary = counts.months.first { $0.month == month }
             ?? YearDayCounts.Month(month: month, start: first, total: 0, activeDays: 0, days: 0)
         let pitch = YearCalendar.pitch, cell = YearCalendar.cell
-        var out = SVG.open(id: id, width: YearCalendar.width, height: YearCalendar.height, className: "chart heatmap year-month-chart",
+        var out = ChartReference.open(id: id, width: YearCalendar.width, height: YearCalendar.height, className: "chart heatmap year-month-chart",
                            title: labels.title(summary), desc: labels.description(summary))
         out += "<g class=\"axis\">"
         for (i, name) in labels.weekdays.prefix(7).enumerated() {
@@ -197,7 +203,7 @@ enum ChartReference {
 
     /// The line chart as first written, with `String` appends (for `LineChart.svgBytes`).
     static func lineChart(first: LocalDate, values: [Double], _ o: LineChart.Options) -> String {
-        var out = SVG.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
+        var out = ChartReference.open(id: o.id, width: o.width, height: o.height, className: "chart line " + o.className,
                            title: o.title, desc: o.description)
         // Without data or a usable size there is nothing to draw.
         guard let lastRaw = values.last, o.width.isFinite, o.width > 0, o.height.isFinite else { return out + "</svg>" }

@@ -53,15 +53,17 @@ struct ChartReferenceTests {
         #expect(String(decoding: w.bytes, as: UTF8.self) == "<a n=\"-42\">&lt;b&gt; &amp; ü!")
     }
 
-    /// `SVGWriter.open` writes what `SVG.open` interpolates.
+    /// `SVGWriter.open`, and `SVG.open` through it, write what the interpolation writes.
     @Test func openingsAreSVGOpen() {
         for text in Self.texts {
             for (width, height) in [(720.0, 200.0), (340.5, 0.125), (-3, .nan)] {
                 var w = SVGWriter(capacity: 0)
                 w.open(id: "h-" + text, width: width, height: height, kind: "chart bars ", className: text, title: text, desc: text + "!")
-                let expected = SVG.open(id: "h-" + text, width: width, height: height, className: "chart bars " + text, title: text,
-                                        desc: text + "!")
+                let expected = ChartReference.open(id: "h-" + text, width: width, height: height, className: "chart bars " + text, title: text,
+                                                   desc: text + "!")
                 #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+                #expect(SVG.open(id: "h-" + text, width: width, height: height, className: "chart bars " + text, title: text,
+                                 desc: text + "!") == expected)
             }
         }
     }

@@ -153,8 +153,9 @@ public enum SVG {
 
     /// The opening of an accessible chart: `role="img"` labelled by its `<title>` and `<desc>`.
     static func open(id: String, width: Double, height: Double, className: String, title: String, desc: String) -> String {
-        "<svg class=\"\(className)\" viewBox=\"0 0 \(number(width)) \(number(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" "
-            + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"\(id)-title\">\(text(title))</title><desc id=\"\(id)-desc\">\(text(desc))</desc>"
+        var writer = SVGWriter(capacity: 256)
+        writer.open(id: id, width: width, height: height, kind: "", className: className, title: title, desc: desc)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 
     /// A series colour as a `style` attribute (with its leading space) setting `--series` and
