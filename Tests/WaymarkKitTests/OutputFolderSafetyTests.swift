@@ -125,6 +125,55 @@ struct OutputFolderSafetyTests {
         #expect(placed.contains { !before.contains($0) } && placed.contains { before.contains($0) })
     }
 
+    /// Renamed on two cores (as `build` does), the tiers a reader can see keep their order: every
+    /// new file before any replaced one, within each the other files before the pages, the home
+    /// page after everything; within a tier the renames may interleave. Every file is in place.
+    @Test func renamesOnTwoCoresKeepTheTiersInOrder() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("site")
+        _ = try SiteWriter().write(TestSite.version(1, notes: 300), to: out, force: false)
+        let before = Set(FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String } ?? [])
+        let renames = Mutex<[String]>([])
+        var fs = FileSystem.local
+        let rename = fs.rename, noReplace = fs.renameNoReplace
+        fs.rename = { (from, to) throws(FileSystemError) in
+            try rename(from, to)
+            renames.withLock { $0.append(String(to.dropFirst(out.count + 1))) }
+        }
+        fs.renameNoReplace = { (from, to) throws(FileSystemError) in
+            try noReplace(from, to)
+            renames.withLock { $0.append(String(to.dropFirst(out.count + 1))) }
+        }
+        let version2 = TestSite.version(2, notes: 600)
+        let session = try SiteWriter(fileSystem: fs).begin(out, force: false)
+        try session.put(version2)
+        let report = try session.finish(parallelism: Parallelism(cores: 2))
+        let placed = renames.withLock { $0 }.filter { $0 != ".waymark" }
+        // New: 300 notes and 3 other pages; changed: 200 notes (every third is the same), index.html,
+        // style.css and feed.xml.
+        #expect(placed.count == 303 + 200 + 3)
+        #expect(report.written == placed.count)
+        let tier = { (path: String) in (before.contains(path) ? 1 : 0) * 4 + (path.hasSuffix(".html") ? 1 : 0) * 2 + (path == "index.html" ? 1 : 0) }
+        let tiers = placed.map(tier)
+        #expect(tiers == tiers.sorted())
+        #expect(Set(tiers) == [2, 4, 6, 7])
+        #expect(placed.last == "index.html")
+        for file in version2 {
+            #expect(FileManager.default.contents(atPath: out + "/" + file.path) == Data(file.bytes), "\(file.path)")
+        }
+        #expect(Self.waymarkLeftovers(out).isEmpty)
+    }
+
+    /// The order cut into its tiers, each a run of one kind, in the order's own order.
+    @Test func theOrderIsCutWhereTheTierChanges() {
+        let pending = [("a.css", true), ("b.html", true), ("c.html", true), ("a.css", false), ("index.html", false)].map {
+            SiteWriteSession.Pending(path: $0.0, isNew: $0.1)
+        }
+        let tiers = SiteWriteSession.tiers(pending).map { $0.map(\.path) }
+        #expect(tiers == [["a.css"], ["b.html", "c.html"], ["a.css"], ["index.html"]])
+        #expect(SiteWriteSession.tiers([]).isEmpty)
+    }
+
     /// A temporary of this build's own name left behind (by a killed build whose process number
     /// came round again) is replaced, never written into: the page is whole, nothing is left over.
     @Test func aLeftoverTemporaryOfThisBuildsNameIsReplaced() throws {

@@ -79,7 +79,7 @@ public struct BuildPipeline: Sendable {
         let report: SiteWriter.Report
         do throws(BuildFailure) {
             try BuildPipeline.render(site, into: session)
-            do throws(SiteWriteError) { report = try session.finish() } catch {
+            do throws(SiteWriteError) { report = try session.finish(parallelism: parallelism) } catch {
                 throw BuildFailure(step: .write, kind: error.kind, message: error.message)
             }
         } catch {

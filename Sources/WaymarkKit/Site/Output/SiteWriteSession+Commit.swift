@@ -5,12 +5,13 @@ import Darwin
 #endif
 
 extension SiteWriteSession {
-    /// Puts every written file in place: the temporaries made durable, then renamed (new files
-    /// first, changed ones next, pages last, the home page at the very end), then Waymark's files
+    /// Puts every written file in place: the temporaries made durable, then renamed in tiers (new
+    /// files first, changed ones next, pages last within each, the home page at the very end;
+    /// the files of one tier side by side on `parallelism`'s cores), then Waymark's files
     /// that this build no longer makes removed, and the folders it made that are left empty.
     /// `.waymark` lists the previous files and the new ones throughout, so a build killed at any
     /// moment leaves nothing the next one does not recognise as its own.
-    func commit() throws(SiteWriteError) -> SiteWriter.Report {
+    func commit(parallelism: Parallelism) throws(SiteWriteError) -> SiteWriter.Report {
         let s = state.withLock { $0 }
         let newPaths = s.paths
         // (An old file where this build made a folder is gone already.)
@@ -36,8 +37,10 @@ extension SiteWriteSession {
             // Each file's place in the order worked out once, not at each of the sort's comparisons.
             let order = s.pending.map { (SiteWriteSession.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
             var appeared: [String] = []
-            for pending in order where !pending.replacesFolder {
-                if try moveIntoPlace(pending) { renamed += 1 } else { appeared.append(pending.path) }
+            for tier in SiteWriteSession.tiers(order.filter { !$0.replacesFolder }) {
+                let placed = try place(tier, parallelism: parallelism)
+                renamed += placed.renamed
+                appeared += placed.appeared
             }
             for path in stale.sorted() {
                 do throws(FileSystemError) { try fs.removeFile(target + "/" + path) } catch where error.reason == .notFound {}
@@ -71,6 +74,43 @@ extension SiteWriteSession {
         }
         report.written = renamed
         return report
+    }
+
+    /// The files of one tier of the order put in place, the tier split into contiguous parts
+    /// (files of the same folders together) on `parallelism`'s cores: the order only matters
+    /// between tiers. With how many were renamed and the new files' places someone else took
+    /// meanwhile; the first failure (by place in the tier) is thrown once every part has ended.
+    private func place(_ tier: ArraySlice<Pending>, parallelism: Parallelism) throws(FileSystemError) -> (renamed: Int, appeared: [String]) {
+        let parts = min(parallelism.cores, max(1, tier.count / SiteWriteSession.renamesPerPart))
+        let bounds = (0..<parts).map { k in (tier.startIndex + tier.count * k / parts)..<(tier.startIndex + tier.count * (k + 1) / parts) }
+        let results = try parallelism.map(bounds) { (range) throws(FileSystemError) -> (Int, [String]) in
+            var renamed = 0, appeared: [String] = []
+            for pending in tier[range] {
+                if try moveIntoPlace(pending) { renamed += 1 } else { appeared.append(pending.path) }
+            }
+            return (renamed, appeared)
+        }
+        return (results.reduce(0) { $0 + $1.0 }, results.flatMap(\.1))
+    }
+
+    /// Enough renames to outweigh handing them to another thread.
+    static let renamesPerPart = 64
+
+    /// `order` (sorted by `order(_:)`) cut where the tier changes: new files, then changed
+    /// ones; within each, other files before pages, the home page last.
+    static func tiers(_ order: [Pending]) -> [ArraySlice<Pending>] {
+        var tiers: [ArraySlice<Pending>] = []
+        var start = 0
+        for i in order.indices where i + 1 == order.count || tier(order[i]) != tier(order[i + 1]) {
+            tiers.append(order[start...i])
+            start = i + 1
+        }
+        return tiers
+    }
+
+    private static func tier(_ pending: Pending) -> (Int, Int, Int) {
+        let key = order(pending)
+        return (key.0, key.1, key.2)
     }
 
     /// Renames one file into place; false when a file appeared at a new file's place meanwhile

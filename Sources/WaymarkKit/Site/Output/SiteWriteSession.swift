@@ -229,8 +229,8 @@ public final class SiteWriteSession: Sendable {
         SiteWriteError(kind: error.writeKind, message: "\(error.description); the previous site was left as it was")
     }
 
-    /// Completes the site (see `SiteWriteSession+Commit`).
-    public func finish() throws(SiteWriteError) -> SiteWriter.Report {
+    /// Completes the site (see `SiteWriteSession+Commit`), renaming on `parallelism`'s cores.
+    public func finish(parallelism: Parallelism = .serial) throws(SiteWriteError) -> SiteWriter.Report {
         waitIfSignalled()
         defer { release() }
         let snapshot = state.withLock { $0 }
@@ -263,7 +263,7 @@ public final class SiteWriteSession: Sendable {
                 """)
         }
         defer { state.withLock { $0.phase = .done } }
-        return try commit()
+        return try commit(parallelism: parallelism)
     }
 
     /// Drops what was written; the output is as it was.
