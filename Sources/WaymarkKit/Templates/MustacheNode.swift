@@ -21,6 +21,17 @@ struct MustacheBlock: Sendable {
     var close: String
     var firstLine: Int
     var nodes: [MustacheNode]
+    /// `nodes` laid out for rendering.
+    let program: MustacheProgram
+
+    init(source: String, open: String, close: String, firstLine: Int, nodes: [MustacheNode]) {
+        self.source = source
+        self.open = open
+        self.close = close
+        self.firstLine = firstLine
+        self.nodes = nodes
+        program = MustacheProgram(nodes)
+    }
 }
 
 /// A line and column in a template, for messages.

@@ -45,65 +45,97 @@ struct MustacheRenderer {
     }
 
     /// `stack` grows by a context for each section entered and is back as it was on return.
-    mutating func render(_ nodes: [MustacheNode], stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
+    mutating func render(_ program: MustacheProgram, stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
                          into out: inout [UInt8]) throws(TemplateError) {
-        steps += nodes.count
+        try render(program, program.operations.indices, count: program.count, stack: &stack, overrides: overrides, into: &out)
+    }
+
+    /// The operations `range` of `program`, `count` of them at its level (the steps they take).
+    private mutating func render(_ program: MustacheProgram, _ range: Range<Int>, count: Int, stack: inout [TemplateFrame],
+                                 overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
+        steps += count
         try checkBudget()
-        for i in nodes.indices {
-            switch nodes[i] {
-            case .text(let text):
-                out.append(contentsOf: text)
-            case .variable(let path, let escaped, _):
-                append(lookup(path, in: stack).value, escaped: escaped, into: &out)
-            case .section(let path, let inverted, let children, let at):
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let operation = program.operations[i]
+            switch operation.kind {
+            case .text:
+                program.text.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[operation.start..<operation.end])) }
+                i += 1
+            case .variable:
+                append(lookup(program, operation.start..<operation.end, in: stack).value, escaped: operation.flag, into: &out)
+                i += 1
+            case .section:
                 // Sections, partials and blocks share one depth: together they bound the recursion.
                 guard depth < MustacheRenderer.maxDepth else {
-                    throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
+                    throw TemplateError(template: TemplateSet.fileName(template), line: operation.at.line, column: operation.at.column,
                                         message: "sections, partials and blocks nested more than \(MustacheRenderer.maxDepth) deep")
                 }
                 depth += 1
-                defer { depth -= 1 }
-                let (value, derives) = lookup(path, in: stack)
-                if inverted {
-                    if value.isFalsey { try render(children, stack: &stack, overrides: overrides, into: &out) }
-                } else if !value.isFalsey {
-                    if case .array(let items) = value {
-                        for item in items {
-                            stack.append(TemplateFrame(item, derives: derives))
-                            defer { stack.removeLast() }
-                            try render(children, stack: &stack, overrides: overrides, into: &out)
+                let children = (i + 1)..<operation.next
+                let (value, derives) = lookup(program, operation.start..<operation.end, in: stack)
+                do throws(TemplateError) {
+                    if operation.flag {
+                        if value.isFalsey {
+                            try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
                         }
-                    } else {
-                        stack.append(TemplateFrame(value, derives: derives))
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, overrides: overrides, into: &out)
+                    } else if !value.isFalsey {
+                        if case .array(let items) = value {
+                            for item in items {
+                                stack.append(TemplateFrame(item, derives: derives))
+                                defer { stack.removeLast() }
+                                try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
+                            }
+                        } else {
+                            stack.append(TemplateFrame(value, derives: derives))
+                            defer { stack.removeLast() }
+                            try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
+                        }
                     }
+                } catch {
+                    depth -= 1
+                    throw error
                 }
-            case .partial(let name, let indentation, let at):
-                try include(name, indentation: indentation, at: at, stack: &stack, overrides: overrides, into: &out)
-            case .parent(let name, let indentation, let inner, let at):
-                // Substitutions from further out take precedence over the parent tag's own.
-                var merged = overrides
-                for (key, block) in inner where merged[key] == nil { merged[key] = block }
-                try include(name, indentation: indentation, at: at, stack: &stack, overrides: merged, into: &out)
-            case .block(let name, let body, let indentation):
-                let chosen = overrides[name] ?? body
-                // An override may contain the block it overrides: count expansions like includes.
-                guard depth < MustacheRenderer.maxDepth else {
-                    throw TemplateError(template: TemplateSet.fileName(template), line: chosen.firstLine, column: 1,
-                                        message: "blocks nested more than \(MustacheRenderer.maxDepth) deep; does the block \"\(name)\" contain itself?")
-                }
-                let nodes = try set.block(chosen, template: template, indentation: indentation, cost: &steps)
-                depth += 1
-                defer { depth -= 1 }
-                try render(nodes, stack: &stack, overrides: overrides, into: &out)
+                depth -= 1
+                i = operation.next
+            case .other:
+                try render(other: program.others[operation.start], stack: &stack, overrides: overrides, into: &out)
+                i += 1
             }
+        }
+    }
+
+    /// A partial, parent or block.
+    private mutating func render(other node: MustacheNode, stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
+                                 into out: inout [UInt8]) throws(TemplateError) {
+        switch node {
+        case .partial(let name, let indentation, let at):
+            try include(name, indentation: indentation, at: at, stack: &stack, overrides: overrides, into: &out)
+        case .parent(let name, let indentation, let inner, let at):
+            // Substitutions from further out take precedence over the parent tag's own.
+            var merged = overrides
+            for (key, block) in inner where merged[key] == nil { merged[key] = block }
+            try include(name, indentation: indentation, at: at, stack: &stack, overrides: merged, into: &out)
+        case .block(let name, let body, let indentation):
+            let chosen = overrides[name] ?? body
+            // An override may contain the block it overrides: count expansions like includes.
+            guard depth < MustacheRenderer.maxDepth else {
+                throw TemplateError(template: TemplateSet.fileName(template), line: chosen.firstLine, column: 1,
+                                    message: "blocks nested more than \(MustacheRenderer.maxDepth) deep; does the block \"\(name)\" contain itself?")
+            }
+            let program = try set.block(chosen, template: template, indentation: indentation, cost: &steps)
+            depth += 1
+            defer { depth -= 1 }
+            try render(program, stack: &stack, overrides: overrides, into: &out)
+        case .text, .variable, .section:
+            // Laid out as operations of their own (`MustacheProgram`), never kept as others.
+            break
         }
     }
 
     private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: inout [TemplateFrame],
                                   overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
-        guard let nodes = try set.partial(name, indentation: indentation, cost: &steps) else {
+        guard let program = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
             throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
                                 message: "missing partial \"\(name)\": there is no \(TemplateSet.fileName(name))")
@@ -119,13 +151,14 @@ struct MustacheRenderer {
             depth -= 1
             template = outer
         }
-        try render(nodes, stack: &stack, overrides: overrides, into: &out)
+        try render(program, stack: &stack, overrides: overrides, into: &out)
     }
 
     /// Resolves a dotted name: the first part in the nearest context that has it, the rest inside;
     /// with whether what it found derives members (that of the frame it was found in).
-    private func lookup(_ path: [TemplateKey], in stack: [TemplateFrame]) -> (value: TemplateValue, derives: Bool) {
-        guard let first = path.first else { return stack.last.map { ($0.value, $0.derives) } ?? (.null, false) }
+    private func lookup(_ program: MustacheProgram, _ path: Range<Int>, in stack: [TemplateFrame]) -> (value: TemplateValue, derives: Bool) {
+        guard !path.isEmpty else { return stack.last.map { ($0.value, $0.derives) } ?? (.null, false) }
+        let first = program.names[path.lowerBound]
         var value: TemplateValue?
         var derives = false
         for frame in stack.reversed() {
@@ -136,8 +169,8 @@ struct MustacheRenderer {
             }
         }
         guard var current = value else { return (.null, false) }
-        for key in path.dropFirst() {
-            guard let next = member(of: current, key, derives: derives) else { return (.null, false) }
+        for k in path.dropFirst() {
+            guard let next = member(of: current, program.names[k], derives: derives) else { return (.null, false) }
             current = next
         }
         return (current, derives)

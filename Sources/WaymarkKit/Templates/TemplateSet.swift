@@ -15,6 +15,8 @@ public final class TemplateSet: Sendable {
 
     let sources: [String: String]
     let parsed: [String: [MustacheNode]]
+    /// Each template laid out for rendering.
+    let programs: [String: MustacheProgram]
     let missingPartial: MissingPartial
     /// Only `.html` values are written unescaped (see `TemplateValue.html`).
     let strictHTML: Bool
@@ -26,7 +28,7 @@ public final class TemplateSet: Sendable {
     /// Waymark's templates visit fewer than 20 nodes per value, a theme's row may hold far more.
     static let stepsPerValue = 1_000
     /// Partials and blocks parsed again with the indentation of a standalone tag.
-    private let indented = Mutex<[String: [MustacheNode]]>([:])
+    private let indented = Mutex<[String: MustacheProgram]>([:])
 
     /// Parses every template; the first syntax error found, in name order, is thrown.
     /// - Parameter sources: template name (as used in `{{>name}}`) → source.
@@ -38,6 +40,7 @@ public final class TemplateSet: Sendable {
         }
         self.sources = sources
         self.parsed = parsed
+        programs = parsed.mapValues(MustacheProgram.init)
         self.missingPartial = missingPartial
         self.strictHTML = strictHTML
         self.maxSteps = maxSteps
@@ -71,7 +74,7 @@ public final class TemplateSet: Sendable {
     /// `deriving` does not derive.
     func renderBytes(_ name: String, _ stack: [TemplateValue], deriving: [Bool], derivations: TemplateDerivations?,
                      finished: inout [Range<Int>]) throws(TemplateError) -> [UInt8] {
-        guard let nodes = parsed[name] else {
+        guard let program = programs[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
         var renderer = MustacheRenderer(set: self, template: name, data: stack, derivations: derivations)
@@ -92,36 +95,36 @@ public final class TemplateSet: Sendable {
         var frames: [TemplateFrame] = []
         frames.reserveCapacity(stack.count + 8)
         for (i, value) in stack.enumerated() { frames.append(TemplateFrame(value, derives: i < deriving.count && deriving[i])) }
-        try renderer.render(nodes, stack: &frames, overrides: [:], into: &out)
+        try renderer.render(program, stack: &frames, overrides: [:], into: &out)
         finished = renderer.finished
         return out
     }
 
-    /// The nodes of a partial, re-parsed with an indentation prefix when it has one. A parse
+    /// A partial laid out for rendering, re-parsed with an indentation prefix when it has one. A parse
     /// adds to `cost` (one step per 16 bytes), so re-parsing counts against the render's budget.
-    func partial(_ name: String, indentation: String, cost: inout Int) throws(TemplateError) -> [MustacheNode]? {
-        guard let nodes = parsed[name] else { return nil }
-        guard !indentation.isEmpty, let source = sources[name] else { return nodes }
+    func partial(_ name: String, indentation: String, cost: inout Int) throws(TemplateError) -> MustacheProgram? {
+        guard let program = programs[name] else { return nil }
+        guard !indentation.isEmpty, let source = sources[name] else { return program }
         let key = "p\u{0}" + name + "\u{0}" + indentation
         if let cached = indented.withLock({ $0[key] }) { return cached }
         var work = 0
         defer { cost += work / 16 + 1 }
-        let result = try MustacheParser.parse(MustacheParser.indent(source, with: indentation), template: TemplateSet.fileName(name),
-                                              columnShift: indentation.count, work: &work)
+        let result = MustacheProgram(try MustacheParser.parse(MustacheParser.indent(source, with: indentation), template: TemplateSet.fileName(name),
+                                                              columnShift: indentation.count, work: &work))
         indented.withLock { $0[key] = result }
         return result
     }
 
-    /// The nodes of a block body, re-parsed with an indentation prefix when it has one.
-    func block(_ body: MustacheBlock, template: String, indentation: String?, cost: inout Int) throws(TemplateError) -> [MustacheNode] {
-        guard let indentation, !indentation.isEmpty else { return body.nodes }
+    /// A block body laid out for rendering, re-parsed with an indentation prefix when it has one.
+    func block(_ body: MustacheBlock, template: String, indentation: String?, cost: inout Int) throws(TemplateError) -> MustacheProgram {
+        guard let indentation, !indentation.isEmpty else { return body.program }
         let key = "b\u{0}" + template + "\u{0}\(body.firstLine)\u{0}" + body.source + "\u{0}" + indentation
         if let cached = indented.withLock({ $0[key] }) { return cached }
         var work = 0
         defer { cost += work / 16 + 1 }
-        let result = try MustacheParser.parse(MustacheParser.indent(body.source, with: indentation), template: TemplateSet.fileName(template),
-                                              open: body.open, close: body.close, firstLine: body.firstLine, columnShift: indentation.count,
-                                              work: &work)
+        let result = MustacheProgram(try MustacheParser.parse(MustacheParser.indent(body.source, with: indentation), template: TemplateSet.fileName(template),
+                                                              open: body.open, close: body.close, firstLine: body.firstLine,
+                                                              columnShift: indentation.count, work: &work))
         indented.withLock { $0[key] = result }
         return result
     }
