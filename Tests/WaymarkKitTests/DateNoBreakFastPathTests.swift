@@ -88,6 +88,12 @@ struct DateNoBreakFastPathTests {
         return ranges
     }
 
+    static func buffer(_ page: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.append(page)
+        return buffer
+    }
+
     @Test func seededPagesAreWrappedAsTheReferenceWrapsThem() {
         var r = Seeded(state: 29)
         var changed = 0, ranges = 0
@@ -97,6 +103,8 @@ struct DateNoBreakFastPathTests {
             let wrapped = DateNoBreak.wrap(page, leaving: finished)
             let reference = DateNoBreakReference.wrap(page, leaving: finished)
             #expect(wrapped == reference, "round \(round), \(finished): \(Self.text(page))")
+            // A page still in the buffer the templates wrote it into gives the same bytes.
+            #expect(DateNoBreak.wrap(Self.buffer(page), leaving: finished) == reference, "round \(round)")
             if wrapped != page { changed += 1 }
             if !finished.isEmpty { ranges += 1 }
         }
@@ -180,6 +188,7 @@ struct DateNoBreakFastPathTests {
         for page in ["", "<", ">", "x", "<p>Running 5 km at 12:30, ID2026年, Novel 3</p>", "<svg><text>Nov 29</text></svg>",
                      "<head><title>12月8日</title></head><p>Steps: 12,345</p>", "<a href=\"" + String(repeating: "y", count: 50)] {
             #expect(DateNoBreak.wrap(Self.bytes(page)) == Self.bytes(page), "\(page)")
+            #expect(DateNoBreak.wrap(Self.buffer(Self.bytes(page))) == Self.bytes(page), "\(page)")
         }
         let page = Self.bytes("<p>no dates here</p>")
         #expect(DateNoBreak.wrap(page, leaving: [0..<3]) == page)

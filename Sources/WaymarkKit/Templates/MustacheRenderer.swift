@@ -46,13 +46,13 @@ struct MustacheRenderer {
 
     /// `stack` grows by a context for each section entered and is back as it was on return.
     mutating func render(_ program: MustacheProgram, stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
-                         into out: inout [UInt8]) throws(TemplateError) {
+                         into out: inout ByteBuffer) throws(TemplateError) {
         try render(program, program.operations.indices, count: program.count, stack: &stack, overrides: overrides, into: &out)
     }
 
     /// The operations `range` of `program`, `count` of them at its level (the steps they take).
     private mutating func render(_ program: MustacheProgram, _ range: Range<Int>, count: Int, stack: inout [TemplateFrame],
-                                 overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
+                                 overrides: [String: MustacheBlock], into out: inout ByteBuffer) throws(TemplateError) {
         steps += count
         try checkBudget()
         var i = range.lowerBound
@@ -60,7 +60,7 @@ struct MustacheRenderer {
             let operation = program.operations[i]
             switch operation.kind {
             case .text:
-                program.text.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[operation.start..<operation.end])) }
+                program.text.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[operation.start..<operation.end])) }
                 i += 1
             case .variable:
                 append(lookup(program, operation.start..<operation.end, in: stack).value, escaped: operation.flag, into: &out)
@@ -107,7 +107,7 @@ struct MustacheRenderer {
 
     /// A partial, parent or block.
     private mutating func render(other node: MustacheNode, stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
-                                 into out: inout [UInt8]) throws(TemplateError) {
+                                 into out: inout ByteBuffer) throws(TemplateError) {
         switch node {
         case .partial(let name, let indentation, let at):
             try include(name, indentation: indentation, at: at, stack: &stack, overrides: overrides, into: &out)
@@ -134,7 +134,7 @@ struct MustacheRenderer {
     }
 
     private mutating func include(_ name: String, indentation: String, at: SourceLocation, stack: inout [TemplateFrame],
-                                  overrides: [String: MustacheBlock], into out: inout [UInt8]) throws(TemplateError) {
+                                  overrides: [String: MustacheBlock], into out: inout ByteBuffer) throws(TemplateError) {
         guard let program = try set.partial(name, indentation: indentation, cost: &steps) else {
             if set.missingPartial == .empty { return }
             throw TemplateError(template: TemplateSet.fileName(template), line: at.line, column: at.column,
@@ -184,26 +184,26 @@ struct MustacheRenderer {
         return derivations.value(key, in: object)
     }
 
-    private mutating func append(_ value: TemplateValue, escaped: Bool, into out: inout [UInt8]) {
+    private mutating func append(_ value: TemplateValue, escaped: Bool, into out: inout ByteBuffer) {
         switch value {
         case .null, .array, .object: break
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
-        case .double(let d): out.append(contentsOf: (d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)).utf8)
+        case .bool(let b): out.append(utf8: b ? "true" : "false")
+        case .int(let i): out.append(utf8: String(i))
+        case .double(let d): out.append(utf8: d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d))
         case .html(let html):
-            if escaped { HTMLEscape.append(html, to: &out) } else { out.append(contentsOf: html.utf8) }
+            if escaped { HTMLEscape.append(html, to: &out) } else { out.append(utf8: html) }
         case .htmlBytes(let bytes):
-            if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else { out.append(contentsOf: bytes) }
+            if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else { out.append(bytes) }
         case .finishedHTML(let bytes):
             // Escaped (a theme's `{{table}}`), its markup shows as text, as any markup would, and
             // is not reported: the page's passes read it like the rest of the text.
             if escaped { HTMLEscape.append(String(decoding: bytes, as: UTF8.self), to: &out) } else {
                 let start = out.count
-                out.append(contentsOf: bytes)
+                out.append(bytes)
                 if !bytes.isEmpty { finished.append(start..<out.count) }
             }
         case .string(let s):
-            if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
+            if escaped || set.strictHTML { HTMLEscape.append(s, to: &out) } else { out.append(utf8: s) }
         }
     }
 }

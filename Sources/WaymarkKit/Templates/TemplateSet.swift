@@ -74,11 +74,17 @@ public final class TemplateSet: Sendable {
     /// `deriving` does not derive.
     func renderBytes(_ name: String, _ stack: [TemplateValue], deriving: [Bool], derivations: TemplateDerivations?,
                      finished: inout [Range<Int>]) throws(TemplateError) -> [UInt8] {
+        try renderBuffer(name, stack, deriving: deriving, derivations: derivations, finished: &finished).finish()
+    }
+
+    /// As `renderBytes(_:_:deriving:derivations:finished:)`, the page left in the buffer it was
+    /// written into, for a pass that reads it and makes the page's bytes (`DateNoBreak`).
+    func renderBuffer(_ name: String, _ stack: [TemplateValue], deriving: [Bool], derivations: TemplateDerivations?,
+                      finished: inout [Range<Int>]) throws(TemplateError) -> ByteBuffer {
         guard let program = programs[name] else {
             throw TemplateError(template: TemplateSet.fileName(name), line: 1, column: 1, message: "no template named \"\(name)\"")
         }
         var renderer = MustacheRenderer(set: self, template: name, data: stack, derivations: derivations)
-        var out: [UInt8] = []
         // Room for the page around the largest pieces it holds (tables, notes, charts), so the
         // buffer is not copied over and over while it grows.
         var hint = 16_384
@@ -91,7 +97,7 @@ public final class TemplateSet: Sendable {
                 }
             }
         }
-        out.reserveCapacity(hint)
+        var out = ByteBuffer(capacity: hint)
         var frames: [TemplateFrame] = []
         frames.reserveCapacity(stack.count + 8)
         for (i, value) in stack.enumerated() { frames.append(TemplateFrame(value, derives: i < deriving.count && deriving[i])) }

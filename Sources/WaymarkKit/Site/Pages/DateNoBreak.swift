@@ -30,6 +30,20 @@ enum DateNoBreak {
     /// Every page of a site goes through here (53 MB on the decade sample), so the page is read
     /// once to find its dates (`dates`) and, only when it has some, written once into an array
     /// made at its final size, rather than grown piece by piece.
+    static func wrap(_ html: borrowing ByteBuffer, leaving finished: [Range<Int>] = []) -> [UInt8] {
+        html.withBytes { p in
+            let found = byteKinds.withUnsafeBufferPointer { kinds in
+                shortMonthKeys.withUnsafeBufferPointer { keys in dates(in: p, kinds: kinds, keys: keys, leaving: finished) }
+            }
+            guard found.isEmpty else { return written(p, found) }
+            return [UInt8](unsafeUninitializedCapacity: p.count) { room, count in
+                if let from = p.baseAddress, let to = room.baseAddress { to.update(from: from, count: p.count) }
+                count = p.count
+            }
+        }
+    }
+
+    /// `wrap(_:leaving:)` for a page that is an array already.
     static func wrap(_ html: [UInt8], leaving finished: [Range<Int>] = []) -> [UInt8] {
         let found = html.withUnsafeBufferPointer { p in
             byteKinds.withUnsafeBufferPointer { kinds in

@@ -95,8 +95,8 @@ struct PageRenderer: Sendable {
         common["pageTitle"] = .string(title)
         if let sharing { common["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         var finished: [Range<Int>] = []
-        let html = try templates.renderBytes(template, [.object(common), .object(context)], deriving: [false, true],
-                                             derivations: languageTags, finished: &finished)
+        let html = try templates.renderBuffer(template, [.object(common), .object(context)], deriving: [false, true],
+                                              derivations: languageTags, finished: &finished)
         return SiteFile(path: path, bytes: DateNoBreak.wrap(html, leaving: finished))
     }
 }
