@@ -77,6 +77,8 @@ struct HabitCalendarTitleTests {
             let (cells, labels, title) = HabitCharts.calendarParts(h, today: today, title: nil, year: 2026, r.phrases, r)
             let titles = HabitCalendar.titles(today: today, cells: cells, title: title)
             #expect(titles.count == 366)
+            #expect(titles.averageCount == titles.bytes.count / 366 + 1)
+            #expect((0..<366).map { titles[$0].count }.max() ?? 0 <= titles.averageCount * 2)
             let wide = HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "c")
             #expect(wide == HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: nil, id: "c"))
             #expect(Self.uses(wide) == 366)

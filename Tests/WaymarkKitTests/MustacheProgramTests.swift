@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WaymarkKit
 
@@ -22,6 +23,23 @@ struct MustacheProgramTests {
         #expect(!op[4].flag && (op[4].start, op[4].end) == (2, 4))
         #expect(op[5].start == 0 && program.others.count == 1)
         #expect(op[2].at == WaymarkKit.SourceLocation(line: 1, column: 7))
+    }
+
+    /// A template remembers its largest page, to make room for the next at once; the room
+    /// changes nothing in what is written.
+    @Test func aTemplateRemembersItsLargestPage() throws {
+        let set = try TemplateSet(["t": "<p>{{#rows}}<i>{{.}}</i>{{/rows}}</p>"])
+        let program = try #require(set.programs["t"])
+        #expect(program.largestPage.load(ordering: .relaxed) == 0)
+        let long: TemplateValue = ["rows": .array((0..<500).map { .string("row \($0)") })]
+        let short: TemplateValue = ["rows": ["a", "b"]]
+        let first = try set.render("t", long)
+        // "<p>", then "<i>row 0</i>" (12 bytes) to "<i>row 499</i>" (14), then "</p>".
+        #expect(first.utf8.count == 3 + 10 * 12 + 90 * 13 + 400 * 14 + 4)
+        #expect(program.largestPage.load(ordering: .relaxed) == first.utf8.count)
+        #expect(try set.render("t", short) == "<p><i>a</i><i>b</i></p>")
+        #expect(try set.render("t", long) == first)
+        #expect(program.largestPage.load(ordering: .relaxed) == first.utf8.count)
     }
 
     /// The plain walk: names from the innermost context out, sections over lists, objects and

@@ -22,6 +22,10 @@ struct CalendarCells {
         }
     }
 
+    /// About the most a cell's markup takes besides its title (`<use href="#calendar-narrow-c"
+    /// x="758" y="102" class="skip" fill="url(#calendar-narrow-skip)"><title>` and `</title></use>`).
+    static let cellBytes = 110
+
     /// Every look but skipped, with its class, up to the title.
     static let plainLooks = ["none", "l0", "l1", "l2", "l3", "l4", "under"].map { "class=\"\($0)\"><title>" }
     static let columns = Heatmap.weeks + 1

@@ -23,6 +23,9 @@ struct CellTitles {
     /// How many titles there are.
     var count: Int { ends.count }
 
+    /// The bytes of a title on average, rounded up (room to make for a drawing of them).
+    var averageCount: Int { ends.isEmpty ? 0 : bytes.count / ends.count + 1 }
+
     /// Where the `i`th title lies in `bytes`.
     func range(_ i: Int) -> Range<Int> {
         (i == 0 ? 0 : ends[i - 1])..<ends[i]

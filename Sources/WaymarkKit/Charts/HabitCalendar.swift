@@ -148,7 +148,7 @@ public enum HabitCalendar {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
-        var out = ByteBuffer(capacity: count * 90 + 2500)
+        var out = ByteBuffer(capacity: count * (CalendarCells.cellBytes + (titles?.averageCount ?? 40)) + 3000)
         out.append(utf8: SVG.open(id: id, width: Heatmap.labelledWidth, height: Heatmap.height, className: "chart heatmap calendar",
                                   title: labels.title, desc: labels.description))
         out.append(utf8: defs(pattern: pattern, cellID: cellID))
@@ -206,7 +206,7 @@ public enum HabitCalendar {
         let width = Heatmap.left + Double(columns) * Heatmap.pitch + 2
         let height = legend ? Heatmap.height : Heatmap.top + 7 * Heatmap.pitch
         let pattern = SVG.text(id) + "-skip", cellID = SVG.text(id) + "-c"
-        var out = ByteBuffer(capacity: columns * 7 * 90 + 2000)
+        var out = ByteBuffer(capacity: columns * 7 * (CalendarCells.cellBytes + (titles?.averageCount ?? 40)) + 3000)
         out.append(utf8: SVG.open(id: id, width: width, height: height, className: "chart heatmap calendar", title: labels.title, desc: labels.description))
         out.append(utf8: defs(pattern: pattern, cellID: cellID))
         out.append(utf8: Heatmap.axis(first: weekFirst, today: to, weekday: labels.weekday, month: labels.month, columns: columns))

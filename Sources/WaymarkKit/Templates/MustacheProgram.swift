@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Parsed nodes laid out flat for rendering: one list of operations holding only numbers, the
 /// literal text end to end in one buffer and the names of every tag in another. A section's
 /// children follow it, up to the operation it names as its next. Walking it copies no node and
@@ -33,6 +35,19 @@ final class MustacheProgram: Sendable {
     let others: [MustacheNode]
     /// How many nodes the top level has (what a render counts as its steps).
     let count: Int
+    /// The largest page rendered from this program so far: room made for the next at once
+    /// saves growing its buffer (and copying what it holds) as the page is written.
+    let largestPage = Atomic<Int>(0)
+
+    /// Remembers a page of `size` bytes.
+    func rendered(size: Int) {
+        var seen = largestPage.load(ordering: .relaxed)
+        while size > seen {
+            let (exchanged, original) = largestPage.compareExchange(expected: seen, desired: size, ordering: .relaxed)
+            if exchanged { return }
+            seen = original
+        }
+    }
 
     init(_ nodes: [MustacheNode]) {
         var layout = Layout()

@@ -97,12 +97,15 @@ public final class TemplateSet: Sendable {
                 }
             }
         }
-        var out = ByteBuffer(capacity: hint)
+        // Pages of one template are much alike: room for the largest so far and an eighth more.
+        let largest = program.largestPage.load(ordering: .relaxed)
+        var out = ByteBuffer(capacity: max(hint, largest + largest / 8))
         var frames: [TemplateFrame] = []
         frames.reserveCapacity(stack.count + 8)
         for (i, value) in stack.enumerated() { frames.append(TemplateFrame(value, derives: i < deriving.count && deriving[i])) }
         try renderer.render(program, stack: &frames, overrides: [:], into: &out)
         finished = renderer.finished
+        program.rendered(size: out.count)
         return out
     }
 
