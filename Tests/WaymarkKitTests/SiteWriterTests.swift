@@ -139,6 +139,33 @@ struct SiteWriterTests {
         #expect(dir.read("site") == "a file")
     }
 
+    /// The folders of a site's files, worked out once for each folder's files, are those of every
+    /// file, in any order.
+    @Test func theFoldersOfFilesAreThoseOfEveryFile() {
+        var random = SampleRandom(seed: 5)
+        let parts = ["a", "b", "notes", "habits", "x-1"]
+        for _ in 0..<300 {
+            let files = (0..<random.int(40)).map { _ in (0...random.int(4)).map { _ in random.pick(parts) }.joined(separator: "/") + ".html" }
+            #expect(SiteManifest.folders(of: files) == Set(files.flatMap(SiteWriter.directories(of:))), "\(files)")
+        }
+        #expect(SiteManifest.folders(of: ["a/b/c.html", "e.html", "a/d.html", "a/b/f.html"]) == ["a", "a/b"])
+    }
+
+    /// A file at the place of another file's folder is refused, whichever file of that folder
+    /// comes first; folders shared by many files are not.
+    @Test func aFileWhereAFolderIsIsRefused() throws {
+        for paths in [["a/b", "a/b/c.html"], ["a/b/c.html", "a/b"], ["a/b/c.html", "a/b/d.html", "a"], ["x/y.html", "x/z.html", "x/y.html/q"]] {
+            #expect(throws: SiteWriteError.self, "\(paths)") { try SiteWriter.check(paths) }
+        }
+        do {
+            try SiteWriter.check(["x/y.html", "x/z.html", "x/y.html/q"])
+            Issue.record("not refused")
+        } catch {
+            #expect(error.message.contains("x/y.html") && error.message.contains("x/y.html/q"), "\(error.message)")
+        }
+        try SiteWriter.check(["a/b/c.html", "a/b/d.html", "a/e.html", "f.html"])
+    }
+
     @Test func unsafePathsAreRejected() {
         for bad in ["../x.html", "/etc/passwd", "a/../../b", "a//b", "", "notes/晨跑.html", "a/.", "x\u{0}y", "a/", ".", "..",
                     "./a", "a/..", String(repeating: "a", count: 121), String(repeating: "a/", count: 121) + "b", "a b", "a\\b"] {

@@ -61,7 +61,13 @@ public struct SiteManifest: Equatable, Sendable {
 
     /// Every folder that holds one of `files`, at any level.
     static func folders(of files: [String]) -> Set<String> {
-        Set(files.flatMap(SiteWriter.directories(of:)))
+        var folders = Set<String>(), parents = Set<Substring>()
+        for file in files {
+            // The files of one folder have the same folders: worked out for the first of them.
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), parents.insert(file[..<slash]).inserted else { continue }
+            folders.formUnion(SiteWriter.directories(of: file))
+        }
+        return folders
     }
 
     private static func value(_ line: String, _ key: String) -> String? {

@@ -34,8 +34,8 @@ extension SiteWriteSession {
             if !s.pending.isEmpty { try fs.syncTree(target, s.pending.map { temporary($0.path) }) }
             try writeManifest(SiteManifest(files: Array(oldFiles.union(newPaths)), folders: oldFolders.union(s.made), temporaries: suffix), sync: true)
             try fs.sync(target)
-            // Each file's place in the order worked out once, not at each of the sort's comparisons.
-            let order = s.pending.map { (SiteWriteSession.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+            // Each file's tier worked out once, not at each of the sort's comparisons; by path within.
+            let order = s.pending.map { (SiteWriteSession.tier($0), $0) }.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.path < b.1.path }.map(\.1)
             var appeared: [String] = []
             for tier in SiteWriteSession.tiers(order.filter { !$0.replacesFolder }) {
                 let placed = try place(tier, parallelism: parallelism)
@@ -96,7 +96,7 @@ extension SiteWriteSession {
     /// Enough renames to outweigh handing them to another thread.
     static let renamesPerPart = 64
 
-    /// `order` (sorted by `order(_:)`) cut where the tier changes: new files, then changed
+    /// `order` (sorted by tier, then path) cut where the tier changes: new files, then changed
     /// ones; within each, other files before pages, the home page last.
     static func tiers(_ order: [Pending]) -> [ArraySlice<Pending>] {
         var tiers: [ArraySlice<Pending>] = []
@@ -108,10 +108,6 @@ extension SiteWriteSession {
         return tiers
     }
 
-    private static func tier(_ pending: Pending) -> (Int, Int, Int) {
-        let key = order(pending)
-        return (key.0, key.1, key.2)
-    }
 
     /// Renames one file into place; false when a file appeared at a new file's place meanwhile
     /// (it is someone else's and stays; the temporary goes).
@@ -134,8 +130,8 @@ extension SiteWriteSession {
 
     /// New files before changed ones (nothing links to them yet), other files before pages
     /// (pages link to them), the home page last.
-    private static func order(_ pending: Pending) -> (Int, Int, Int, String) {
-        (pending.isNew ? 0 : 1, pending.path.hasSuffix(".html") ? 1 : 0, pending.path == "index.html" ? 1 : 0, pending.path)
+    private static func tier(_ pending: Pending) -> (Int, Int, Int) {
+        (pending.isNew ? 0 : 1, pending.path.hasSuffix(".html") ? 1 : 0, pending.path == "index.html" ? 1 : 0)
     }
 
     private static func deepestFirst(_ a: String, _ b: String) -> Bool {

@@ -106,7 +106,10 @@ public struct SiteWriter: Sendable {
                 throw SiteWriteError(kind: .internalError, message: "internal error: unsafe or duplicate output path \(Diagnostic.shorten(path))")
             }
         }
+        var parents = Set<Substring>()
         for path in paths {
+            // The files of one folder have the same folders: checked for the first of them.
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), parents.insert(path[..<slash]).inserted else { continue }
             for folder in directories(of: path) where seen.contains(folder) {
                 throw SiteWriteError(kind: .internalError, message: "internal error: \(Diagnostic.path(folder)) is both a file and the folder of \(Diagnostic.path(path))")
             }
