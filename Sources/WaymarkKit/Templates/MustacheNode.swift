@@ -20,7 +20,7 @@ struct MustacheBlock: Sendable {
     var open: String
     var close: String
     var firstLine: Int
-    var nodes: [MustacheNode]
+    let nodes: [MustacheNode]
     /// `nodes` laid out for rendering.
     let program: MustacheProgram
 

@@ -161,12 +161,15 @@ struct MustacheRenderer {
         let first = program.names[path.lowerBound]
         var value: TemplateValue?
         var derives = false
-        for frame in stack.reversed() {
-            if let found = member(of: frame.value, first, derives: frame.derives) {
+        // By index, from the top: a frame passed over is read in place, not copied.
+        var k = stack.count - 1
+        while k >= 0 {
+            if let found = member(of: stack[k].value, first, derives: stack[k].derives) {
                 value = found
-                derives = frame.derives
+                derives = stack[k].derives
                 break
             }
+            k -= 1
         }
         guard var current = value else { return (.null, false) }
         for k in path.dropFirst() {

@@ -108,7 +108,6 @@ extension SiteWriteSession {
         return tiers
     }
 
-
     /// Renames one file into place; false when a file appeared at a new file's place meanwhile
     /// (it is someone else's and stays; the temporary goes).
     private func moveIntoPlace(_ pending: Pending) throws(FileSystemError) -> Bool {
