@@ -20,8 +20,7 @@ struct MustacheBlock: Sendable {
     var open: String
     var close: String
     var firstLine: Int
-    let nodes: [MustacheNode]
-    /// `nodes` laid out for rendering.
+    /// The parsed body laid out for rendering.
     let program: MustacheProgram
 
     init(source: String, open: String, close: String, firstLine: Int, nodes: [MustacheNode]) {
@@ -29,7 +28,6 @@ struct MustacheBlock: Sendable {
         self.open = open
         self.close = close
         self.firstLine = firstLine
-        self.nodes = nodes
         program = MustacheProgram(nodes)
     }
 }

@@ -66,41 +66,42 @@ struct MustacheRenderer {
                 append(lookup(program, operation.start..<operation.end, in: stack).value, escaped: operation.flag, into: &out)
                 i += 1
             case .section:
-                // Sections, partials and blocks share one depth: together they bound the recursion.
-                guard depth < MustacheRenderer.maxDepth else {
-                    throw TemplateError(template: TemplateSet.fileName(template), line: operation.at.line, column: operation.at.column,
-                                        message: "sections, partials and blocks nested more than \(MustacheRenderer.maxDepth) deep")
-                }
-                depth += 1
-                let children = (i + 1)..<operation.next
-                let (value, derives) = lookup(program, operation.start..<operation.end, in: stack)
-                do throws(TemplateError) {
-                    if operation.flag {
-                        if value.isFalsey {
-                            try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
-                        }
-                    } else if !value.isFalsey {
-                        if case .array(let items) = value {
-                            for item in items {
-                                stack.append(TemplateFrame(item, derives: derives))
-                                defer { stack.removeLast() }
-                                try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
-                            }
-                        } else {
-                            stack.append(TemplateFrame(value, derives: derives))
-                            defer { stack.removeLast() }
-                            try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
-                        }
-                    }
-                } catch {
-                    depth -= 1
-                    throw error
-                }
-                depth -= 1
+                try section(operation, children: (i + 1)..<operation.next, of: program, stack: &stack, overrides: overrides, into: &out)
                 i = operation.next
             case .other:
                 try render(other: program.others[operation.start], stack: &stack, overrides: overrides, into: &out)
                 i += 1
+            }
+        }
+    }
+
+    /// A section's children: once per item of a list and once for another value that is not
+    /// falsey, each with that item or value as the innermost context; inverted, once for a falsey
+    /// value, in the contexts as they are.
+    private mutating func section(_ operation: MustacheProgram.Operation, children: Range<Int>, of program: MustacheProgram,
+                                  stack: inout [TemplateFrame], overrides: [String: MustacheBlock],
+                                  into out: inout ByteBuffer) throws(TemplateError) {
+        // Sections, partials and blocks share one depth: together they bound the recursion.
+        guard depth < MustacheRenderer.maxDepth else {
+            throw TemplateError(template: TemplateSet.fileName(template), line: operation.at.line, column: operation.at.column,
+                                message: "sections, partials and blocks nested more than \(MustacheRenderer.maxDepth) deep")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let (value, derives) = lookup(program, operation.start..<operation.end, in: stack)
+        if operation.flag {
+            if value.isFalsey { try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out) }
+        } else if !value.isFalsey {
+            if case .array(let items) = value {
+                for item in items {
+                    stack.append(TemplateFrame(item, derives: derives))
+                    defer { stack.removeLast() }
+                    try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
+                }
+            } else {
+                stack.append(TemplateFrame(value, derives: derives))
+                defer { stack.removeLast() }
+                try render(program, children, count: operation.count, stack: &stack, overrides: overrides, into: &out)
             }
         }
     }

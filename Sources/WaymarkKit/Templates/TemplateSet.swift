@@ -14,8 +14,7 @@ public final class TemplateSet: Sendable {
     }
 
     let sources: [String: String]
-    let parsed: [String: [MustacheNode]]
-    /// Each template laid out for rendering.
+    /// Each template, parsed and laid out for rendering.
     let programs: [String: MustacheProgram]
     let missingPartial: MissingPartial
     /// Only `.html` values are written unescaped (see `TemplateValue.html`).
@@ -34,13 +33,12 @@ public final class TemplateSet: Sendable {
     /// - Parameter sources: template name (as used in `{{>name}}`) → source.
     public init(_ sources: [String: String], missingPartial: MissingPartial = .error, strictHTML: Bool = true,
                 maxSteps: Int = 1_000_000) throws(TemplateError) {
-        var parsed: [String: [MustacheNode]] = [:]
+        var programs: [String: MustacheProgram] = [:]
         for name in sources.keys.sorted() {
-            parsed[name] = try MustacheParser.parse(sources[name] ?? "", template: TemplateSet.fileName(name))
+            programs[name] = MustacheProgram(try MustacheParser.parse(sources[name] ?? "", template: TemplateSet.fileName(name)))
         }
         self.sources = sources
-        self.parsed = parsed
-        programs = parsed.mapValues(MustacheProgram.init)
+        self.programs = programs
         self.missingPartial = missingPartial
         self.strictHTML = strictHTML
         self.maxSteps = maxSteps

@@ -32,9 +32,7 @@ enum DateNoBreak {
     /// made at its final size, rather than grown piece by piece.
     static func wrap(_ html: borrowing ByteBuffer, leaving finished: [Range<Int>] = []) -> [UInt8] {
         html.withBytes { p in
-            let found = byteKinds.withUnsafeBufferPointer { kinds in
-                shortMonthKeys.withUnsafeBufferPointer { keys in dates(in: p, kinds: kinds, keys: keys, leaving: finished) }
-            }
+            let found = dates(in: p, leaving: finished)
             guard found.isEmpty else { return written(p, found) }
             return [UInt8](unsafeUninitializedCapacity: p.count) { room, count in
                 if let from = p.baseAddress, let to = room.baseAddress { to.update(from: from, count: p.count) }
@@ -45,13 +43,16 @@ enum DateNoBreak {
 
     /// `wrap(_:leaving:)` for a page that is an array already.
     static func wrap(_ html: [UInt8], leaving finished: [Range<Int>] = []) -> [UInt8] {
-        let found = html.withUnsafeBufferPointer { p in
-            byteKinds.withUnsafeBufferPointer { kinds in
-                shortMonthKeys.withUnsafeBufferPointer { keys in dates(in: p, kinds: kinds, keys: keys, leaving: finished) }
-            }
-        }
+        let found = html.withUnsafeBufferPointer { dates(in: $0, leaving: finished) }
         guard !found.isEmpty else { return html }
         return html.withUnsafeBufferPointer { written($0, found) }
+    }
+
+    /// `dates(in:kinds:keys:leaving:)` with the scan's tables.
+    private static func dates(in p: UnsafeBufferPointer<UInt8>, leaving finished: [Range<Int>]) -> [Int] {
+        byteKinds.withUnsafeBufferPointer { kinds in
+            shortMonthKeys.withUnsafeBufferPointer { keys in dates(in: p, kinds: kinds, keys: keys, leaving: finished) }
+        }
     }
 
     /// What a byte of page text may be to the scan, as bits of `byteKinds`: part of a word (a
