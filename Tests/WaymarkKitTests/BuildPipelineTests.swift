@@ -37,6 +37,29 @@ struct BuildPipelineTests {
         for file in files { #expect(FileManager.default.contents(atPath: dir.file("site/" + file.path)).map { Array($0) } == file.bytes, "\(file.path)") }
     }
 
+    /// The command line's build leaves its site to the process's end: the files are the same,
+    /// the site is still held after `run`, and what is kept next frees what was kept before.
+    @Test func aBuildThatLeavesItsSiteToTheExitWritesTheSameFiles() throws {
+        var leaving = pipeline
+        leaving.leavesSiteToExit = true
+        let plain = TemporaryDirectory(), left = TemporaryDirectory()
+        _ = try pipeline.run(BuildRequest(source: .demo, output: plain.file("site")))
+        _ = try leaving.run(BuildRequest(source: .demo, output: left.file("site")))
+        #expect(KeptUntilExit.value is PreparedSite)
+        let files = Golden.files(in: plain.file("site")).filter { $0.key != ".waymark" }
+        #expect(files.count == 44 && Golden.files(in: left.file("site")).filter { $0.key != ".waymark" } == files)
+        final class Marker: Sendable {}
+        weak var first: Marker?
+        do {
+            let marker = Marker()
+            first = marker
+            KeptUntilExit.keep(marker)
+        }
+        #expect(first != nil)
+        KeptUntilExit.keep(0)
+        #expect(first == nil && KeptUntilExit.value as? Int == 0)
+    }
+
     /// How many cores a build uses changes nothing in it: the demo built on one core is the
     /// demo built on every core, file by file.
     @Test func oneCoreBuildsTheSameSite() throws {

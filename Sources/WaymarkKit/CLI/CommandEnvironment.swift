@@ -35,7 +35,10 @@ public struct CommandEnvironment: Sendable {
     /// The build pipeline on this environment's file system and clocks.
     var pipeline: BuildPipeline {
         var pipeline = BuildPipeline(fileSystem: fileSystem, clock: clock, monotonic: monotonic, processID: processID)
-        if cleansUpOnSignals { pipeline.signalCleanup = .shared }
+        if cleansUpOnSignals {
+            pipeline.signalCleanup = .shared
+            pipeline.leavesSiteToExit = true
+        }
         return pipeline
     }
 

@@ -32,6 +32,9 @@ public struct BuildPipeline: Sendable {
     public var parallelism: Parallelism
     /// Removes the staging folder when the process is stopped by a signal (the real process only).
     var signalCleanup: SignalCleanup?
+    /// `run` leaves the site it built to the process's end instead of freeing it (`KeptUntilExit`):
+    /// for a process that ends when the build does (the command line).
+    var leavesSiteToExit = false
 
     public init(fileSystem: FileSystem = .local, clock: @escaping @Sendable () -> Int64, monotonic: @escaping @Sendable () -> Double = { 0 },
                 processID: Int32 = 0, parallelism: Parallelism = .machine) {
@@ -89,6 +92,7 @@ public struct BuildPipeline: Sendable {
         lap("render and write")
         let paths = site.catalogue.pages.flatMap(site.catalogue.paths)
         let options = site.catalogue.content.options
+        if leavesSiteToExit { KeptUntilExit.keep(site) }
         return Outcome(report: report, output: request.output, files: paths.count, pages: paths.lazy.filter { $0.hasSuffix(".html") }.count,
                        warnings: site.warnings, privateNotes: site.privateNotes, shown: options.shown, zone: options.zone, timings: timings)
     }
