@@ -241,7 +241,8 @@ public struct BuildPipeline: Sendable {
     func prepare(_ content: SiteContent, theme: Theme, customTheme: Bool,
                  templates: Result<TemplateSet, TemplateError>? = nil) throws(BuildFailure) -> PreparedSite {
         let catalogue = try BuildPipeline.stepFailure(customTheme: customTheme) { () throws(SiteCatalogue.Failure) in
-            if let templates { try SiteCatalogue(content, theme: theme, templates: templates) } else { try SiteCatalogue(content, theme: theme) }
+            try SiteCatalogue(content, theme: theme, templates: templates ?? Result { () throws(TemplateError) in try TemplateSet(theme.templates) },
+                              parallelism: parallelism)
         }
         return PreparedSite(catalogue: catalogue, customTheme: customTheme, parallelism: parallelism,
                             language: content.options.language, warnings: content.warnings)

@@ -39,8 +39,10 @@ struct SiteCatalogue: Sendable {
     }
 
     /// As `init(_:theme:)`, with the theme's templates parsed already (or the first error of
-    /// parsing them).
-    init(_ content: SiteContent, theme: Theme, templates parsed: Result<TemplateSet, TemplateError>) throws(Failure) {
+    /// parsing them). Given two cores (`parallelism`), the dashboards' shared plan is worked
+    /// out on one while the pages are listed on the other.
+    init(_ content: SiteContent, theme: Theme, templates parsed: Result<TemplateSet, TemplateError>,
+         parallelism: Parallelism = .serial) throws(Failure) {
         let templates: TemplateSet
         switch parsed {
         case .success(let set): templates = set
@@ -58,9 +60,42 @@ struct SiteCatalogue: Sendable {
         self.content = content
         renderer = r
         self.theme = theme
-        dashboard = DashboardPage.plan(content, content.pointStatistics, weight: content.weight, r)
-        notesIndex = NotesPages.indexPlan(content, r)
+        let (listed, dashboard) = parallelism.beside({
+            Result { () throws(Failure) in try SiteCatalogue.list(content, theme: theme, options: options, r) }
+        }, {
+            DashboardPage.plan(content, content.pointStatistics, weight: content.weight, r)
+        })
+        self.dashboard = dashboard
+        let listing: Listing
+        switch listed {
+        case .success(let value): listing = value
+        case .failure(let error): throw error
+        }
+        notesIndex = listing.notesIndex
+        pages = listing.list.pages
+        pathsOfPage = listing.list.pathsOfPage
+        pageOfPath = listing.list.pageOfPath
+        sitemapPages = listing.sitemapPages
+        habits = listing.habits
+        years = listing.years
+        months = listing.months
+        notes = listing.notes
+        targets = listing.targets
+    }
 
+    /// Every page of the site with its paths, and the indices into the content by page.
+    private struct Listing {
+        var notesIndex: NotesPages.IndexPlan
+        var list = Catalogue()
+        var sitemapPages: [String] = []
+        var habits: [String: Int] = [:], years: [Int: Int] = [:], months: [String: Int] = [:]
+        var notes: [String: Int] = [:], targets: [String: Int] = [:]
+    }
+
+    /// Lists every page of `content` (see `pages`); a theme asset at the path of a page or image
+    /// is refused.
+    private static func list(_ content: SiteContent, theme: Theme, options: SiteOptions, _ r: PageRenderer) throws(Failure) -> Listing {
+        let notesIndex = NotesPages.indexPlan(content, r)
         var list = Catalogue()
         var habits: [String: Int] = [:], years: [Int: Int] = [:], months: [String: Int] = [:]
         var notes: [String: Int] = [:], targets: [String: Int] = [:]
@@ -125,15 +160,8 @@ struct SiteCatalogue: Sendable {
             }
             list.add(.asset(path: path), path)
         }
-        pages = list.pages
-        pathsOfPage = list.pathsOfPage
-        pageOfPath = list.pageOfPath
-        self.sitemapPages = sitemapPages
-        self.habits = habits
-        self.years = years
-        self.months = months
-        self.notes = notes
-        self.targets = targets
+        return Listing(notesIndex: notesIndex, list: list, sitemapPages: sitemapPages, habits: habits, years: years, months: months,
+                       notes: notes, targets: targets)
     }
 
     /// The `.html` pages the sitemap lists.
