@@ -2,7 +2,9 @@
 struct Command: Sendable {
     var name: String
     var abstract: String
-    var help: String
+    /// Made when asked for: every run lists the commands, few show a help.
+    var makeHelp: @Sendable () -> String
+    var help: String { makeHelp() }
     /// Parses the arguments after the command's name and runs it.
     var invoke: @Sendable ([String], CommandEnvironment) -> ExitCode
 }

@@ -152,7 +152,7 @@ struct CommandSpec<Options: CommandOptions>: Sendable {
 
     /// The command as the registry runs it: parses `args`, then runs or shows the help.
     var command: Command {
-        Command(name: name, abstract: abstract, help: help) { args, env in
+        Command(name: name, abstract: abstract, makeHelp: { help }) { args, env in
             let options: Options?
             do throws(UsageError) { options = try parseOrHelp(args) } catch {
                 env.standardError("error: \(error.message)\nUsage: \(error.usage)\nRun 'waymark \(name) --help' for the options.\n")
