@@ -31,8 +31,9 @@ struct HabitCalendarTitleTests {
         let r = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
         // Yes/no, numerical with a target (a unit with markup and a right-to-left override),
         // and an amount habit without a target.
+        // Amounts with a plain unit: titles whose pieces are all left as they are by escaping.
         let habits = [Self.figures(unit: nil, target: nil), Self.figures(unit: "km <b>&\u{202E}", target: 3),
-                      Self.figures(unit: "'laps'", target: nil)]
+                      Self.figures(unit: "'laps'", target: nil), Self.figures(unit: "km", target: 3)]
         var compared = 0
         for h in habits {
             let (cells, labels, title) = HabitCharts.calendarParts(h, today: today, title: nil, year: 2026, r.phrases, r)
@@ -52,7 +53,7 @@ struct HabitCalendarTitleTests {
         }
         // The grid runs from Monday 2025-03-10, 52 weeks before the week of Tuesday 2026-03-10:
         // 366 days, each habit's.
-        #expect(compared == 3 * 366)
+        #expect(compared == 4 * 366)
         // One worked by hand: 2026-03-09 is day 281 of the habit (281 % 3 = 2: checked, 281 % 11
         // = 6: 4.5 km), exactly 1.5 times the target of 3 km: level 3. The override in the unit
         // makes the whole title isolated, and is closed at its end.
@@ -60,6 +61,8 @@ struct HabitCalendarTitleTests {
         if language == .en {
             #expect(String(decoding: Self.appended(title, Self.day(2026, 3, 9), .level(3)), as: UTF8.self)
                     == "\u{2068}Mar 9, 2026: 4.5 km &lt;b&gt;&amp;\u{202E} (≥ 1.5× target)\u{202C}\u{2069}")
+            let (_, _, plain) = HabitCharts.calendarParts(habits[3], today: today, title: nil, year: 2026, r.phrases, r)
+            #expect(String(decoding: Self.appended(plain, Self.day(2026, 3, 9), .level(3)), as: UTF8.self) == "Mar 9, 2026: 4.5 km (≥ 1.5× target)")
         }
     }
 

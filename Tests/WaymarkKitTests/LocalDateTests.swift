@@ -57,6 +57,26 @@ struct LocalDateTests {
         #expect(fromParts.count == 400 && fromParts == fromNumbers)
     }
 
+    /// The day after, stepped from the parts, is the date of the next day number: every day of
+    /// years 1 to 9999 one after another (leap days of 1600 and 2000, none in 1700, 1800, 1900),
+    /// with its parts and its day number; and by hand, the ends of months and years.
+    @Test func theNextDayIsTheDateOfTheNextNumber() throws {
+        var day = try #require(LocalDate(year: 1, month: 1, day: 1))
+        while day.dayNumber < 2_932_896 {
+            let next = day.next, expected = LocalDate(dayNumber: day.dayNumber + 1)
+            guard (next.year, next.month, next.day, next.dayNumber) == (expected.year, expected.month, expected.day, expected.dayNumber) else {
+                Issue.record("after \(day): \(next), expected \(expected)")
+                return
+            }
+            day = next
+        }
+        #expect(day == LocalDate(year: 9999, month: 12, day: 31))
+        #expect(LocalDate(year: 2024, month: 2, day: 28)!.next == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(LocalDate(year: 1900, month: 2, day: 28)!.next == LocalDate(year: 1900, month: 3, day: 1))
+        #expect(LocalDate(year: 2026, month: 12, day: 31)!.next == LocalDate(year: 2027, month: 1, day: 1))
+        #expect(LocalDate(year: 2026, month: 4, day: 30)!.next.description == "2026-05-01")
+    }
+
     /// Beyond years 1…9999 (a date made from any number), the parts made from a number still
     /// give that number back: year 0, negative years and a billion days either way.
     @Test func partsOfFarDayNumbersGiveTheirNumberBack() {

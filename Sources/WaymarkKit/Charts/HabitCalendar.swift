@@ -138,7 +138,14 @@ public enum HabitCalendar {
     static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell, inout ByteBuffer) -> Void) -> CellTitles {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
-        return CellTitles(count: count) { i, out in title(first.adding(days: i), i < cells.count ? cells[i] : .before, &out) }
+        // The titles are written in order, day after day.
+        var day = first, dayIndex = 0
+        return CellTitles(count: count) { i, out in
+            if i != dayIndex { day = first.adding(days: i) }
+            title(day, i < cells.count ? cells[i] : .before, &out)
+            day = day.next
+            dayIndex = i + 1
+        }
     }
 
     /// `svg(today:cells:labels:id:)` as UTF-8, with the titles of `titles(today:cells:title:)`

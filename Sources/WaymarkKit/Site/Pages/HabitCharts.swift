@@ -189,6 +189,9 @@ enum HabitCharts {
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
     }
 
+    /// The months' names dates are written with: part of every calendar title.
+    static let monthNamesArePlain = LocaleFormat.monthsShortUTF8.allSatisfy { $0.withUnsafeBufferPointer(HTMLEscape.isUnchanged) }
+
     /// A calendar's cells and labels, and what appends each day's `<title>` escaped as UTF-8 (what
     /// `SVG.text(labels.cell(day, cell))` gives, written as bytes: a year's page has 371).
     static func calendarParts(_ h: HabitFigures, today: LocalDate, title: String?, year: Int?, _ phrases: Phrases,
@@ -245,16 +248,26 @@ enum HabitCharts {
         }
         let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
         func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] { look(cell).map { wordUTF8[$0] } ?? Array(wording(cell).utf8) }
+        // A title is joined from whole characters: a date (digits, a month's name, 年月日), the
+        // colon, an amount, the unit and words. When escaping leaves each of the pieces that are
+        // the same in every title as it is (no markup character, no direction control), it
+        // leaves their joins as they are too, and only an amount is looked at.
+        let plain = HabitCharts.monthNamesArePlain && ([colonBytes, unitBytes, Array(r.format.longDate(first).utf8)] + wordUTF8).allSatisfy {
+            $0.withUnsafeBufferPointer(HTMLEscape.isUnchanged)
+        }
         // `cellTitle` as bytes appended to `out`, escaped as a whole as `SVG.text` escapes it.
         func appendCellTitle(_ day: LocalDate, _ cell: HabitCalendar.Cell, _ out: inout ByteBuffer) {
             let start = out.count
+            var unchanged = plain && look(cell) != nil
             r.format.appendLongDate(day, to: &out)
             out.append(colonBytes)
             let amount = h.days.index(day).flatMap { h.days.checks[$0] > 0 ? h.days.amounts[$0] : nil }
             switch cell {
             case .done, .under, .level:
                 if numerical, let amount {
+                    let amountStart = out.count
                     out.append(utf8: r.format.amount(amount))
+                    if unchanged { unchanged = out.withBytes(from: amountStart) { HTMLEscape.isUnchanged($0) } }
                     out.append(unitBytes)
                     if h.rule.isNumerical {
                         out.append(" (")
@@ -267,7 +280,7 @@ enum HabitCharts {
             case .before, .missed, .skipped, .filledIn:
                 out.append(wordBytes(cell))
             }
-            guard !out.withBytes(from: start, { HTMLEscape.isUnchanged($0) }) else { return }
+            guard !unchanged && !out.withBytes(from: start, { HTMLEscape.isUnchanged($0) }) else { return }
             let raw = out.withBytes(from: start) { Array($0) }
             out.removeAll(keepingFirst: start)
             raw.withUnsafeBufferPointer { source in
