@@ -23,7 +23,10 @@ let package = Package(
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // libmicrohttpd, the HTTP server behind `waymark serve` (a well-kept parser, not our own).
+        // On Linux its module links nothing: `serve` opens the library when it starts, so the
+        // other commands never load it and the nine libraries behind it (docs/performance.md).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .systemLibrary(name: "CMicroHTTPDLinux"),
         // glibc's mallopt, for the executable's allocator settings (see Sources/waymark/main.swift).
         .systemLibrary(name: "CMalloc"),
         // Host tool that turns Templates/, Public/ and Examples/demo/ into Swift string literals,
@@ -36,7 +39,9 @@ let package = Package(
         ),
         .target(
             name: "WaymarkKit",
-            dependencies: ["CCmark", "CArchive", "CXML2", "CSQLite", "CMicroHTTPD"],
+            dependencies: ["CCmark", "CArchive", "CXML2", "CSQLite",
+                           .target(name: "CMicroHTTPD", condition: .when(platforms: [.macOS])),
+                           .target(name: "CMicroHTTPDLinux", condition: .when(platforms: [.linux]))],
             plugins: ["EmbedResources"]
         ),
         // Scripts/release links the Swift runtime and Foundation statically: the binary runs

@@ -1,4 +1,8 @@
+#if canImport(CMicroHTTPDLinux)
+import CMicroHTTPDLinux
+#else
 import CMicroHTTPD
+#endif
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +23,7 @@ public final class PreviewServer: Sendable {
     public let limits: ServeLimits
     // The library's daemon is safe to use from any thread; `stopped` makes `stop` run once.
     private nonisolated(unsafe) let daemon: OpaquePointer
+    private let http: MicroHTTPD
     private let stopped = Mutex(false)
     private let handler: Unmanaged<Handler>
     private let gate: ConnectionGate
@@ -35,12 +40,19 @@ public final class PreviewServer: Sendable {
     /// Starts serving on `socket` (the server owns it from now on, and closes it on `stop`).
     public init(socket: ListenSocket, limits: ServeLimits = .forThisProcess(),
                 handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(ServeError) {
-        let box = Unmanaged.passRetained(Handler(handler, limits: limits))
+        let http: MicroHTTPD
+        switch MicroHTTPD.shared {
+        case .success(let library): http = library
+        case .failure(let error):
+            close(socket.descriptor)
+            throw error
+        }
+        let box = Unmanaged.passRetained(Handler(handler, limits: limits, http: http))
         // poll(), not select(): the process may hold descriptors above 1,023 (OpenFileLimit).
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
             | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-        guard let daemon = waymark_mhd_start(flags, PreviewServer.access, box.toOpaque(), UInt32(limits.idleTimeout),
-                                             UInt32(limits.connections + PreviewServer.libraryMargin), PreviewServer.notify) else {
+        guard let daemon = http.start(flags: flags, access: PreviewServer.access, context: box.toOpaque(), idleTimeout: UInt32(limits.idleTimeout),
+                                      connectionLimit: UInt32(limits.connections + PreviewServer.libraryMargin), notify: PreviewServer.notify) else {
             close(socket.descriptor)
             box.release()
             throw ServeError(message: "the HTTP server (libmicrohttpd) did not start on port \(socket.port)", kind: .io)
@@ -53,11 +65,12 @@ public final class PreviewServer: Sendable {
             }
         } catch {
             close(socket.descriptor)
-            MHD_stop_daemon(daemon)
+            http.stopDaemon(daemon)
             box.release()
             throw error
         }
         self.daemon = daemon
+        self.http = http
         self.handler = box
         self.limits = limits
         port = socket.port
@@ -69,7 +82,7 @@ public final class PreviewServer: Sendable {
     public func stop() {
         guard !stopped.withLock({ was in defer { was = true }; return was }) else { return }
         gate.stop()
-        MHD_stop_daemon(daemon)
+        http.stopDaemon(daemon)
         handler.release()
     }
 
@@ -84,14 +97,16 @@ public final class PreviewServer: Sendable {
     final class Handler: Sendable {
         let respond: @Sendable (HTTPRequest) -> HTTPResponse
         let limits: ServeLimits
+        let http: MicroHTTPD
         /// Connections handed to the library and not yet closed by it.
         let connections = Atomic(0)
         /// Live-reload streams open.
         let streams = Atomic(0)
 
-        init(_ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, limits: ServeLimits) {
+        init(_ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, limits: ServeLimits, http: MicroHTTPD) {
             self.respond = respond
             self.limits = limits
+            self.http = http
         }
 
         /// Hands a connection whose head passed the gate to the library, unless every place is taken.
@@ -102,7 +117,7 @@ public final class PreviewServer: Sendable {
             }
             var address = address
             let added = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(library.daemon, fd, $0, length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { http.addConnection(library.daemon, fd, $0, length) }
             }
             // On failure the library has closed the socket and will not report it closed.
             if added != .YES { connections.subtract(1, ordering: .relaxed) }
@@ -120,12 +135,13 @@ public final class PreviewServer: Sendable {
     private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, _, _ in
         guard let context, let connection, let url, let method else { return .NO }
         let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
+        let http = handler.http
         var request = HTTPRequest(method: String(cString: method), path: String(cString: url))
         for name in headerNames {
-            if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) { request.headers[name.lowercased()] = String(cString: value) }
+            if let value = http.lookupConnectionValue(connection, .HEADER_KIND, name) { request.headers[name.lowercased()] = String(cString: value) }
         }
         for name in queryNames {
-            if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) { request.query[name] = String(cString: value) }
+            if let value = http.lookupConnectionValue(connection, .GET_ARGUMENT_KIND, name) { request.query[name] = String(cString: value) }
         }
         var response = handler.respond(request)
         if case .stream = response.body, handler.streams.add(1, ordering: .relaxed).newValue > handler.limits.streams {
@@ -133,11 +149,11 @@ public final class PreviewServer: Sendable {
             response = tooManyStreams(handler.limits.streams)
         }
         guard let made = makeResponse(response.body, handler) else { return .NO }
-        defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
+        defer { http.destroyResponse(made) }
+        for (name, value) in response.headers { _ = http.addResponseHeader(made, name, value) }
         // The next request on this connection would not pass the gate.
-        _ = MHD_add_response_header(made, "Connection", "close")
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        _ = http.addResponseHeader(made, "Connection", "close")
+        return http.queueResponse(connection, UInt32(response.status), made)
     }
 
     /// More live-reload streams than `limit` would leave no room for pages.
@@ -151,11 +167,11 @@ public final class PreviewServer: Sendable {
         switch body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+                handler.http.createResponseFromBuffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let next):
             let stream = Unmanaged.passRetained(Stream(next, counted: handler))
-            guard let made = MHD_create_response_from_callback(UInt64.max, 1024, Stream.read, stream.toOpaque(), Stream.free) else {
+            guard let made = handler.http.createResponseFromCallback(UInt64.max, 1024, Stream.read, stream.toOpaque(), Stream.free) else {
                 stream.release()
                 return nil
             }

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import WaymarkKit
+
+/// The preview's HTTP library is found when a server starts: on Linux opened then, never linked,
+/// so the other commands do not load it and the libraries behind it.
+struct MicroHTTPDTests {
+    /// The library opens and gives every function; the first server then serves (the other
+    /// serve tests start many).
+    @Test func theLibraryOpensWithEveryFunction() throws {
+        let http = try MicroHTTPD.open(MicroHTTPD.libraryName).get()
+        #expect(http.table.start_daemon != nil && http.table.queue_response != nil)
+        #expect(try MicroHTTPD.shared.get().table.stop_daemon != nil)
+    }
+
+    #if os(Linux)
+    /// A library that is not there is named in a message that says how to install it.
+    @Test func aMissingLibraryIsNamedWithHowToInstallIt() {
+        guard case .failure(let error) = MicroHTTPD.open("libwaymark-absent.so.0") else {
+            Issue.record("a missing library opened")
+            return
+        }
+        #expect(error.kind == .io)
+        #expect(error.message.contains("libwaymark-absent.so.0"))
+        #expect(error.message.contains("needs libmicrohttpd") && error.message.contains("apt-get install libmicrohttpd12"))
+    }
+
+    /// Nothing links the library: the test binary (WaymarkKit and everything it uses) does not
+    /// name it among the libraries it loads at its start, as `ldd` lists them, while it names
+    /// libcmark, which it links.
+    @Test func nothingLinksTheLibrary() throws {
+        let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [binary]
+        let output = Pipe()
+        ldd.standardOutput = output
+        try ldd.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(listed.contains("libcmark"))
+        #expect(!listed.contains("libmicrohttpd") && !listed.contains("libgnutls"))
+    }
+    #endif
+}
