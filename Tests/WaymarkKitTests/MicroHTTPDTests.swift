@@ -41,5 +41,36 @@ struct MicroHTTPDTests {
         #expect(listed.contains("libcmark"))
         #expect(!listed.contains("libmicrohttpd") && !listed.contains("libgnutls"))
     }
+
+    /// The real binary where the library cannot be loaded (in a private mount namespace, the
+    /// empty /dev/null mounted over the library's file): `serve` says what it needs and how to
+    /// install it before it builds anything (exit 74), and `build` makes the site as ever.
+    @Test(.enabled(if: ProtectedFolderTests.canUnshare, "needs root, unshare and the debug binary"))
+    func withoutTheLibraryServeSaysWhatItNeedsAndBuildStillWorks() throws {
+        let dir = TemporaryDirectory()
+        let demo = TestPaths.repo.path + "/Examples/demo"
+        let script = """
+            set -e
+            library=$(readlink -f "$(ldconfig -p | grep -m1 'libmicrohttpd.so.12 ' | sed 's/.*=> //')")
+            mount --bind /dev/null "$library"
+            set +e
+            timeout 20 "$2" serve "$3" --port 0 > "$1/serve-out" 2> "$1/serve-err"
+            echo $? > "$1/serve-code"
+            "$2" build -q "$3" -o "$1/site"
+            echo $? > "$1/build-code"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "--propagation", "private", "sh", "-c", script, "sh", dir.path, InterruptedBuildTests.binary, demo]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(dir.read("serve-code") == "74\n")
+        let said = dir.read("serve-err") ?? ""
+        #expect(said.contains("needs libmicrohttpd, which could not be loaded") && said.contains("apt-get install libmicrohttpd12"))
+        #expect(!said.contains("Built") && dir.read("serve-out") == "")
+        #expect(dir.read("build-code") == "0\n")
+        #expect(FileManager.default.fileExists(atPath: dir.file("site/index.html")))
+    }
     #endif
 }

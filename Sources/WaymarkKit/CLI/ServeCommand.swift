@@ -87,6 +87,9 @@ enum ServeCommand {
         let quiet = options.quiet
         if !quiet { env.standardError(initial.notes.map { $0 + "\n" }.joined()) }
         let watched = watchedPaths(initial)
+        // The HTTP library is looked for first: a preview that cannot serve says so before it
+        // builds anything.
+        if case .failure(let error) = MicroHTTPD.shared { throw error }
         let socket = try ListenSocket.open(host: host, port: port)
         if let warning = ServeAddress.warning(host: host, isLoopback: socket.isLoopback) { env.standardError(warning) }
         let pipeline = env.pipeline
