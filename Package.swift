@@ -24,7 +24,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // libmicrohttpd, the HTTP server behind `waymark serve` (a well-kept parser, not our own).
         // On Linux its module links nothing: `serve` opens the library when it starts, so the
-        // other commands never load it and the nine libraries behind it (docs/performance.md).
+        // other commands never load it, nor GnuTLS and the seven libraries behind that which
+        // nothing else needs (docs/performance.md).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .systemLibrary(name: "CMicroHTTPDLinux"),
         // glibc's mallopt, for the executable's allocator settings (see Sources/waymark/main.swift).
@@ -45,8 +46,8 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
         // Scripts/release links the Swift runtime and Foundation statically: the binary runs
-        // anywhere on its own, starts in 2 ms instead of 7, and calls the runtime directly instead
-        // of through the dynamic linker's tables (docs/performance.md).
+        // anywhere on its own, loads none of the runtime's shared libraries at its start, and calls
+        // the runtime directly instead of through the dynamic linker's tables (docs/performance.md).
         .executableTarget(
             name: "waymark",
             dependencies: ["WaymarkKit", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]

@@ -22,15 +22,17 @@ struct waymark_mhd_functions {
 
 /* Fills `f` with the library's functions: NULL, or why they cannot be had. On Linux the library
    `name` is opened here, when the preview first starts: the module that Linux builds import
-   (CMicroHTTPDLinux) links no library, so a build, which never serves, does not load it and the
-   nine libraries behind it (GnuTLS and its own) at every start of the program. Elsewhere the
-   library is linked as usual and `name` is not used. */
+   (CMicroHTTPDLinux) links no library, so a build, which never serves, does not load it, GnuTLS
+   and the seven libraries behind that at every start of the program. Elsewhere the library is
+   linked as usual and `name` is not used. */
 static inline const char *waymark_mhd_open(const char *name, struct waymark_mhd_functions *f) {
 #if defined(__linux__)
     void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
     if (!library) return dlerror();
 #define WAYMARK_MHD_FIND(field, symbol) \
-    if (!(*(void **)&f->field = dlsym(library, #symbol))) return dlerror();
+    { void *found = dlsym(library, #symbol); \
+      if (!found) return dlerror(); \
+      f->field = (__typeof__(f->field))found; }
 #else
     (void)name;
 #define WAYMARK_MHD_FIND(field, symbol) f->field = symbol;

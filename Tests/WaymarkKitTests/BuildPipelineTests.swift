@@ -39,6 +39,8 @@ struct BuildPipelineTests {
 
     /// The command line's build leaves its site to the process's end: the files are the same,
     /// the site is still held after `run`, and what is kept next frees what was kept before.
+    /// `KeptUntilExit` is the process's: this is the only test that keeps anything in it (no
+    /// other runs a pipeline with `leavesSiteToExit`), so nothing replaces the marker meanwhile.
     @Test func aBuildThatLeavesItsSiteToTheExitWritesTheSameFiles() throws {
         var leaving = pipeline
         leaving.leavesSiteToExit = true

@@ -1,4 +1,4 @@
-#if canImport(CMicroHTTPDLinux)
+#if os(Linux) && canImport(CMicroHTTPDLinux)
 import CMicroHTTPDLinux
 #else
 import CMicroHTTPD
@@ -11,7 +11,7 @@ import Darwin
 
 /// libmicrohttpd's functions, found once, when the first preview server starts. On Linux the
 /// library is opened then (`waymark_mhd_open`) rather than linked, so the other commands never
-/// load it, nor GnuTLS and the eight libraries behind it: about 2 ms of every start of the
+/// load it, nor GnuTLS and the seven libraries behind that: about 2 ms of every start of the
 /// program (docs/performance.md). Each function's type is checked against the library's header
 /// where it is unwrapped here.
 struct MicroHTTPD: @unchecked Sendable {
@@ -51,7 +51,8 @@ struct MicroHTTPD: @unchecked Sendable {
 
     private static func unavailable(_ reason: String) -> ServeError {
         ServeError(message: "the preview's HTTP server needs libmicrohttpd, which could not be loaded (\(Diagnostic.shorten(reason))); "
-                   + "install it (Debian and Ubuntu: apt-get install libmicrohttpd12; macOS: brew install libmicrohttpd)", kind: .io)
+                   + "install it (Debian and Ubuntu: apt-get install libmicrohttpd12, named libmicrohttpd12t64 in newer releases; "
+                   + "macOS: brew install libmicrohttpd)", kind: .io)
     }
 
     /// Starts a daemon as `waymark_mhd_start` does.

@@ -1,4 +1,4 @@
-#if canImport(CMicroHTTPDLinux)
+#if os(Linux) && canImport(CMicroHTTPDLinux)
 import CMicroHTTPDLinux
 #else
 import CMicroHTTPD
