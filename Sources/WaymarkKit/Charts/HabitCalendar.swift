@@ -138,13 +138,11 @@ public enum HabitCalendar {
     static func titles(today: LocalDate, cells: [Cell], title: (LocalDate, Cell, inout ByteBuffer) -> Void) -> CellTitles {
         let first = Heatmap.firstDay(today: today)
         let count = max(0, first.days(to: today) + 1)
-        // The titles are written in order, day after day.
-        var day = first, dayIndex = 0
+        // `CellTitles` writes the titles in order: each day is the next of the one before.
+        var day = first
         return CellTitles(count: count) { i, out in
-            if i != dayIndex { day = first.adding(days: i) }
             title(day, i < cells.count ? cells[i] : .before, &out)
             day = day.next
-            dayIndex = i + 1
         }
     }
 
