@@ -1,4 +1,8 @@
+#if os(Linux)
+import CArchiveLinux  // the same header as WaymarkKit's; the test target links libarchive itself
+#else
 import CArchive
+#endif
 import CSQLite
 import Foundation
 import Testing

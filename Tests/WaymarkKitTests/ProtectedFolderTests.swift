@@ -114,6 +114,31 @@ struct ProtectedFolderTests {
         return process.terminationStatus
     }
 
+    /// `inPrivateMountNamespace` with the shared library `soname` (as `ldconfig` lists it) made
+    /// unloadable first: the empty /dev/null mounted over its file.
+    static func withoutLibrary(_ soname: String, _ script: String, _ arguments: [String]) throws -> Int32 {
+        try inPrivateMountNamespace("""
+            set -e
+            library=$(readlink -f "$(ldconfig -p | grep -m1 '\(soname) ' | sed 's/.*=> //')")
+            mount --bind /dev/null "$library"
+            set +e
+            \(script)
+            """, arguments)
+    }
+
+    /// What `ldd` lists for `binary`: every shared library it loads at its start, and those they load.
+    static func librariesLoaded(by binary: String) throws -> String {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [binary]
+        let output = Pipe()
+        ldd.standardOutput = output
+        try ldd.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        return listed
+    }
+
     /// The real binary, `-o` a link to /etc with --force, in a private mount namespace whose /etc is
     /// an empty tmpfs: exit 73, and /etc holds only what the test put there.
     @Test(.enabled(if: canUnshare, "needs root, unshare and the debug binary"))

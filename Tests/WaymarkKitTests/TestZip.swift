@@ -1,4 +1,8 @@
+#if os(Linux)
+import CArchiveLinux  // the same header as WaymarkKit's; the test target links libarchive itself
+#else
 import CArchive
+#endif
 import Foundation
 
 /// Writes zip (or tar.gz) archives for the import tests with libarchive, so fixtures are made in

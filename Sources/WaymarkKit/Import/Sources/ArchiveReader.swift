@@ -1,4 +1,8 @@
+#if os(Linux) && canImport(CArchiveLinux)
+import CArchiveLinux
+#else
 import CArchive
+#endif
 
 /// One open libarchive reader of an archive (zip, tar, tar.gz), moving forward entry by entry and
 /// charging every byte it inflates to the archive's `ArchiveBudget`.
@@ -6,6 +10,8 @@ import CArchive
 /// Used by one thread at a time: `ArchiveReaderPool` lends it to one stream at a time, hence
 /// `@unchecked Sendable`.
 final class ArchiveReader: @unchecked Sendable {
+    /// The library's functions (`LibArchive`), for the entries this reader hands out too.
+    let lib: LibArchive
     private var archive: OpaquePointer?
     private let displayName: String
     private let budget: ArchiveBudget
@@ -29,19 +35,23 @@ final class ArchiveReader: @unchecked Sendable {
     init(path: String, displayName: String, budget: ArchiveBudget) throws(SourceError) {
         self.displayName = displayName
         self.budget = budget
-        guard let archive = archive_read_new() else { throw SourceError("cannot open \(displayName): out of memory", category: .io) }
+        switch LibArchive.shared {
+        case .success(let lib): self.lib = lib
+        case .failure(let unavailable): throw unavailable.error
+        }
+        guard let archive = lib.readNew() else { throw SourceError("cannot open \(displayName): out of memory", category: .io) }
         self.archive = archive
-        archive_read_support_format_zip(archive)
-        archive_read_support_format_tar(archive)
-        archive_read_support_filter_gzip(archive)
+        _ = lib.readSupportFormatZip(archive)
+        _ = lib.readSupportFormatTar(archive)
+        _ = lib.readSupportFilterGzip(archive)
         budget.readerOpened()
-        guard archive_read_open_filename(archive, path, 1 << 16) == ARCHIVE_OK else {
+        guard lib.readOpenFilename(archive, path, 1 << 16) == ARCHIVE_OK else {
             let message = error
             close()
             throw SourceError("cannot read \(displayName) as a zip archive: \(message)")
         }
         // Filter 0 is the one next to the format; the last is the file itself.
-        isFiltered = archive_filter_count(archive) > 1
+        isFiltered = lib.filterCount(archive) > 1
         // Reading the first bytes to choose the filters may already have inflated some.
         try charge()
     }
@@ -49,13 +59,13 @@ final class ArchiveReader: @unchecked Sendable {
     deinit { close() }
 
     func close() {
-        if let archive { archive_read_free(archive) }
+        if let archive { _ = lib.readFree(archive) }
         archive = nil
         isSpent = true
     }
 
     private var error: String {
-        archive.flatMap { archive_error_string($0) }.map { String(cString: $0) } ?? "unknown error"
+        archive.flatMap { lib.errorString($0) }.map { String(cString: $0) } ?? "unknown error"
     }
 
     /// The next entry's header, or nil at the end.
@@ -63,7 +73,7 @@ final class ArchiveReader: @unchecked Sendable {
         guard let archive, !isSpent else { return nil }
         if isFiltered, !entryFinished { try drain() }
         var entry: OpaquePointer?
-        let status = archive_read_next_header(archive, &entry)
+        let status = lib.readNextHeader(archive, &entry)
         budget.headerRead()
         do { try charge() } catch { isSpent = true; throw error }
         switch status {
@@ -73,7 +83,7 @@ final class ArchiveReader: @unchecked Sendable {
         case ARCHIVE_OK, ARCHIVE_WARN:
             index += 1
             entryFinished = false
-            isZip = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP
+            isZip = lib.format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP
             return entry
         default:
             isSpent = true
@@ -84,7 +94,7 @@ final class ArchiveReader: @unchecked Sendable {
     /// Reads the current entry's data into `buffer`; 0 at its end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SourceError) -> Int {
         guard let archive, !isSpent else { return 0 }
-        let n = archive_read_data(archive, buffer.baseAddress, buffer.count)
+        let n = lib.readData(archive, buffer.baseAddress, buffer.count)
         guard n >= 0 else {
             isSpent = true
             throw SourceError("\(displayName) is damaged: \(error)")
@@ -108,8 +118,8 @@ final class ArchiveReader: @unchecked Sendable {
         guard let archive else { return }
         var total = zipBytes
         if isFiltered {
-            for filter in 0..<(archive_filter_count(archive) - 1) {
-                total += max(archive_filter_bytes(archive, filter), 0)
+            for filter in 0..<(lib.filterCount(archive) - 1) {
+                total += max(lib.filterBytes(archive, filter), 0)
             }
         }
         let fresh = total - charged

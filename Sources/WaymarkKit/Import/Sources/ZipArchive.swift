@@ -1,4 +1,3 @@
-import CArchive
 
 /// A zip (or tar, tar.gz) archive read with libarchive, entry by entry as streams: nothing is
 /// extracted to disk, so no entry's name can lead anywhere, and a 4 GB entry is never in memory.
@@ -71,11 +70,12 @@ struct ZipArchive: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFile.headSize, alignment: 1)
         defer { buffer.deallocate() }
         while let header = try reader.next() {
-            let name = Self.name(of: header)
-            let type = archive_entry_filetype(header)
+            let lib = reader.lib
+            let name = Self.name(of: header, lib)
+            let type = lib.entryFiletype(header)
             if type == 0o120000 { links.append(name); continue }
             guard type == 0o100000, !name.hasSuffix("/") else { continue }
-            let size: Int64? = archive_entry_size_is_set(header) != 0 ? archive_entry_size(header) : nil
+            let size: Int64? = lib.entrySizeIsSet(header) != 0 ? lib.entrySize(header) : nil
             let filled = try Self.fill(buffer, from: reader)
             var entry = Entry(index: reader.index, path: name, size: size, head: Array(buffer[0..<filled]), isBehindFilter: reader.isFiltered)
             if filled < buffer.count {
@@ -120,7 +120,7 @@ struct ZipArchive: Sendable {
         do throws(SourceError) {
             while reader.index < entry.index, let header = try reader.next() {
                 guard reader.index == entry.index else { continue }
-                guard Self.name(of: header) == entry.path else { break }
+                guard Self.name(of: header, reader.lib) == entry.path else { break }
                 let pool = self.pool
                 return ByteStream(read: { (buffer) throws(SourceError) -> Int in try reader.read(into: buffer) },
                                   close: { pool.give(reader) })
@@ -144,9 +144,9 @@ struct ZipArchive: Sendable {
         return filled
     }
 
-    private static func name(of entry: OpaquePointer) -> String {
-        if let utf8 = archive_entry_pathname_utf8(entry) { return String(cString: utf8) }
-        if let raw = archive_entry_pathname(entry) { return String(decoding: Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    private static func name(of entry: OpaquePointer, _ lib: LibArchive) -> String {
+        if let utf8 = lib.entryPathnameUTF8(entry) { return String(cString: utf8) }
+        if let raw = lib.entryPathname(entry) { return String(decoding: Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return "?"
     }
 }
