@@ -21,8 +21,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
         // On Linux libarchive's module links nothing: it is opened when the first archive is read,
-        // so a site built from folders of files never loads it and the six libraries behind it
-        // (docs/performance.md).
+        // so a site built from folders of files never loads it nor the five libraries only it
+        // needs (docs/performance.md).
         .systemLibrary(name: "CArchiveLinux"),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),

@@ -41,26 +41,35 @@ struct LibArchiveTests {
 
     /// The real binary where the library cannot be loaded (in a private mount namespace, the
     /// empty /dev/null mounted over the library's file): a zip export is refused with what it
-    /// needs and how to install it (74, nothing written), and a folder export builds as ever.
+    /// needs and how to install it (74, nothing written), `init` leaves it out of the config with
+    /// the same words, and a folder export builds as ever.
     @Test(.enabled(if: ProtectedFolderTests.canUnshare, "needs root, unshare and the debug binary"))
     func withoutTheLibraryAZipSaysWhatItNeedsAndAFolderStillBuilds() throws {
         let dir = TemporaryDirectory()
         let demo = TestPaths.repo.path + "/Examples/demo"
         TestZip.write(dir.file("export.zip"), [.text("notes/hello.md", "# Hello\n")])
+        try FileManager.default.createDirectory(atPath: dir.file("init"), withIntermediateDirectories: true)
+        TestZip.write(dir.file("init/export.zip"), [.text("notes/hello.md", "# Hello\n")])
         let script = """
             "$2" build -q "$1/export.zip" -o "$1/zip-site" > "$1/zip-out" 2> "$1/zip-err"
             echo $? > "$1/zip-code"
             "$2" build -q "$3" -o "$1/site"
             echo $? > "$1/build-code"
+            cd "$1/init" && "$2" init 2> "$1/init-err" > /dev/null
+            echo $? > "$1/init-code"
             """
         #expect(try ProtectedFolderTests.withoutLibrary("libarchive.so.13", script, [dir.path, InterruptedBuildTests.binary, demo]) == 0)
         #expect(dir.read("zip-code") == "74\n")
         let said = dir.read("zip-err") ?? ""
         #expect(said.contains("export.zip: reading an archive needs libarchive, which could not be loaded"), "\(said)")
         #expect(said.contains("apt-get install libarchive13"))
-        #expect(!FileManager.default.fileExists(atPath: dir.file("zip-site/index.html")))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("zip-site")))
         #expect(dir.read("build-code") == "0\n")
         #expect(FileManager.default.fileExists(atPath: dir.file("site/index.html")))
+        #expect(dir.read("init-code") == "0\n")
+        #expect(dir.read("init-err")?.hasPrefix("warning: export.zip: left out: reading an archive needs libarchive, which could not be loaded") == true,
+                "\(dir.read("init-err") ?? "")")
+        #expect(dir.read("init/waymark.json")?.contains("None was found here") == true)
     }
     #endif
 }

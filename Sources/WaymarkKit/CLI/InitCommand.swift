@@ -46,7 +46,7 @@ enum InitCommand {
             }
         }
 
-        let found = SourceFinder(fileSystem: fs).find(in: dir)
+        let (found, unreadable) = SourceFinder(fileSystem: fs).find(in: dir)
         let text = ConfigTemplate.text(sources: found)
         var said: [String] = []
         do throws(FileSystemError) {
@@ -58,6 +58,10 @@ enum InitCommand {
         } catch {
             env.standardError("error: \(error)\n")
             return ExitCode(for: error.writeKind)
+        }
+        // Said even with --quiet: a source left out of the config is not found again by a build.
+        for source in unreadable {
+            env.standardError("warning: \(Diagnostic.path(source.path)): left out: \(source.message)\n")
         }
         if !quiet { env.standardError(report(found, dir: dir, said: said)) }
         return .ok

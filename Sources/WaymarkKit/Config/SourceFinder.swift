@@ -16,21 +16,36 @@ struct SourceFinder: Sendable {
         var kinds: [String]
     }
 
+    /// A candidate that could not be read at all (a file it may not open, an archive without the
+    /// library that reads archives): left out of the config, and said, so that it is not lost
+    /// without a word. What only looks like no source (a text file, a photo) is not one.
+    struct Unreadable: Sendable, Equatable {
+        var path: String
+        var message: String
+    }
+
     /// Names left alone: the config and schema `init` writes.
     static let skipped: Set<String> = [BuildSettings.defaultConfigName, ConfigSchema.fileName]
 
-    func find(in directory: String) -> [Found] {
+    func find(in directory: String) -> (found: [Found], unreadable: [Unreadable]) {
         let scanner = SourceScanner(fileSystem: fileSystem, importers: importers)
         if case .success(let scanned) = scanner.scan(directory), case .folder(let importer, _) = scanned.shape {
-            return [Found(path: ".", kinds: [importer.name])]
+            return ([Found(path: ".", kinds: [importer.name])], [])
         }
-        guard let names = try? fileSystem.listDirectory(directory) else { return [] }
+        guard let names = try? fileSystem.listDirectory(directory) else { return ([], []) }
         var found: [Found] = []
+        var unreadable: [Unreadable] = []
         for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" && !SourceFinder.skipped.contains(name) {
             let path = SiteConfig.path(name, against: directory)
             // A site Waymark built holds stats.json and weight.csv, which look like sources.
             if fileSystem.kind(path) == .directory, fileSystem.kind(path + "/" + SiteManifest.fileName) != nil { continue }
-            guard case .success(let scanned) = scanner.scan(path) else { continue }
+            let scanned: ScannedSource
+            switch scanner.scan(path) {
+            case .success(let source): scanned = source
+            case .failure(let error):
+                if error.category == .io { unreadable.append(Unreadable(path: name, message: error.message)) }
+                continue
+            }
             switch scanned.shape {
             case .folder(let importer, _):
                 found.append(Found(path: name, kinds: [importer.name]))
@@ -39,7 +54,7 @@ struct SourceFinder: Sendable {
                 if !kinds.isEmpty { found.append(Found(path: name, kinds: kinds)) }
             }
         }
-        return found
+        return (found, unreadable)
     }
 
     /// The names of the importers that claim some of `files`, in detection order, each once.

@@ -6,8 +6,8 @@ import CArchive
 
 /// libarchive's functions, found once, when the first archive is read. On Linux the library is
 /// opened then (`waymark_archive_open`) rather than linked, so a site built from folders of files
-/// never loads it, nor the six libraries behind it (Nettle, libacl and four of compression):
-/// about 0.8 ms of every start of the program (docs/performance.md). Each function's type is
+/// never loads it, nor the five libraries only it needs (Nettle, libacl, bzip2, LZ4, Zstandard):
+/// about 1 ms of every start of the program (docs/performance.md). Each function's type is
 /// checked against the library's header where it is unwrapped here.
 struct LibArchive: @unchecked Sendable {
     let readNew: @convention(c) () -> OpaquePointer?

@@ -1,4 +1,3 @@
-
 /// A zip (or tar, tar.gz) archive read with libarchive, entry by entry as streams: nothing is
 /// extracted to disk, so no entry's name can lead anywhere, and a 4 GB entry is never in memory.
 ///
@@ -69,8 +68,8 @@ struct ZipArchive: Sendable {
         var links: [String] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFile.headSize, alignment: 1)
         defer { buffer.deallocate() }
+        let lib = reader.lib
         while let header = try reader.next() {
-            let lib = reader.lib
             let name = Self.name(of: header, lib)
             let type = lib.entryFiletype(header)
             if type == 0o120000 { links.append(name); continue }
