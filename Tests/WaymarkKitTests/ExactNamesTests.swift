@@ -71,10 +71,14 @@ struct ExactNamesTests {
         #expect(names.insert(crafted[7]) == (7, false))
         #expect(names.insert("fresh") == (120, true))
         #expect(names.index(of: "habit -1") == nil)
-        // Ordinary names never probe that far.
-        var plain = ExactNames()
-        for i in 0..<5_000 { _ = plain.insert("name \(i)") }
-        #expect(!plain.hashesWithSipHash)
+        // Ordinary names do not probe that far. Seeds are fixed here: with the process's random
+        // seed, about one seed in 700 gives one of these 5,000 names a long probe (harmless, the
+        // table then uses SipHash), which made this check fail now and then.
+        for seed: UInt64 in [1, 42, 2026] {
+            var plain = ExactNames(seed: seed)
+            for i in 0..<5_000 { _ = plain.insert("name \(i)") }
+            #expect(!plain.hashesWithSipHash, "seed \(seed)")
+        }
     }
 
     @Test func wordHashReadsEveryByte() {
