@@ -28,8 +28,8 @@ struct waymark_archive_functions {
 /* Fills `f` with the library's functions: NULL, or why they cannot be had. On Linux the library
    `name` is opened here, when the first archive is read: the module that Linux builds import
    (CArchiveLinux) links no library, so a site built from folders of files does not load it and
-   the five libraries only it needs at every start of the program. Elsewhere the library is linked as
-   usual and `name` is not used. */
+   the five libraries only it needs at every start of the program. Elsewhere the library is
+   linked as usual and `name` is not used. */
 static inline const char *waymark_archive_open(const char *name, struct waymark_archive_functions *f) {
 #if defined(__linux__)
     void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
