@@ -47,10 +47,22 @@ final class InotifyChanges: ChangeSource {
     func close() { Glibc.close(descriptor) }
 
     func waitForChange(timeout: Double?) -> ChangeWait {
-        let ready = waitReadable([descriptor, stop], timeout: timeout)
-        if ready.contains(stop) { return .stopped }
-        guard ready.contains(descriptor) else { return .timedOut }
-        return drain() ? .changed : .timedOut
+        let deadline = timeout.map { ContinuousClock.now + .nanoseconds(Int64(max(0, min($0, 3_600)) * 1e9)) }
+        while true {
+            let left = deadline.map { deadline -> Double in
+                let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+                return max(0, Double(seconds) + Double(attoseconds) / 1e18)
+            }
+            let ready = waitReadable([descriptor, stop], timeout: left)
+            if ready.contains(stop) { return .stopped }
+            guard ready.contains(descriptor) else { return .timedOut }
+            if drain() { return .changed }
+            // Only events about what is not watched (an editor's scratch file, the hidden file
+            // an atomic save writes first): the wait goes on to its end. Reporting it as time
+            // run out ended a burst's quiet period early, and the rest of the save (its rename)
+            // then made a second rebuild.
+            if let deadline, ContinuousClock.now >= deadline { return .timedOut }
+        }
     }
 
     /// Reads every queued event; true when one concerns a watched file.
