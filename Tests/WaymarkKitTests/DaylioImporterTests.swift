@@ -305,6 +305,29 @@ extension DaylioImporterTests {
         #expect(part.export.points.isEmpty && part.export.notes.isEmpty)
     }
 
+    /// `check`'s span of a real export of wall times is in the zone it is read in, as the pages'
+    /// days are: the first entry is 2018-03-07 at 5:23 PM and the last 2019-03-17 at 5:01 PM
+    /// (Python's csv module on the file), which in Los Angeles are 01:23 and 00:01 the next day
+    /// in UTC; in UTC the same wall times keep their own days.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func checksSpanIsInTheZoneTheWallTimesWereReadIn() throws {
+        let file = TestPaths.shared.appendingPathComponent("real-exports/daylio-csv/zhafen-2019-ampm-daylio_export.csv").path
+        let losAngeles = try #require(Zone(identifier: "America/Los_Angeles"))
+        for zone in [losAngeles, .utc] {
+            let outcome = SourceReader(context: ImportContext(zone: zone)).read([file])
+            let counts = try #require(outcome.reports.first?.parts.first?.counts)
+            #expect(counts.moods == 1_186)
+            #expect(counts.first == LocalDate(year: 2018, month: 3, day: 7))
+            #expect(counts.last == LocalDate(year: 2019, month: 3, day: 17))
+        }
+        // The same instants counted in UTC fall a day later.
+        let outcome = SourceReader(context: ImportContext(zone: losAngeles)).read([file])
+        let export = outcome.imported.export
+        let utc = RecordCounts(export, zone: .utc)
+        #expect(utc.first == LocalDate(year: 2018, month: 3, day: 8))
+        #expect(utc.last == LocalDate(year: 2019, month: 3, day: 18))
+    }
+
     @Test func monthNamesInThePhonesLanguage() {
         // CLDR's day-and-month patterns (docs/import.md); only en and pl are seen in real files.
         let cases: [(String, Int, Int)] = [

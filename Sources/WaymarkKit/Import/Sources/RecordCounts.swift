@@ -13,7 +13,8 @@ public struct RecordCounts: Sendable, Equatable {
     public var notes = 0
     public var moods = 0
     public var skips = 0
-    /// The first and last day with a dated record, in UTC (instants) or as written (days).
+    /// The first and last day with a dated record: a moment's day in the zone the site is built
+    /// in (so a wall time read in `--time-zone` keeps its own day), a day as written.
     public var first: LocalDate?
     public var last: LocalDate?
     /// Activity, sleep, workouts and goals, with their days in `zone`.
@@ -38,7 +39,7 @@ public struct RecordCounts: Sendable, Equatable {
         var first: Int?
         var last: Int?
         func see(_ moment: Moment?) {
-            guard let day = moment?.dayNumber(in: .utc) else { return }
+            guard let day = moment?.dayNumber(in: zone) else { return }
             if first.map({ day < $0 }) ?? true { first = day }
             if last.map({ day > $0 }) ?? true { last = day }
         }
