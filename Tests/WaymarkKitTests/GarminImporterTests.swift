@@ -66,6 +66,21 @@ struct GarminImporterTests {
         ])
     }
 
+    /// A row is the day's total: a second row for a day (a line copied, two reports joined) is
+    /// kept out with a warning at its place, not added to the first (which would make 5,207
+    /// steps 10,414 and meet a goal of 10,000). The same for the calories report.
+    @Test func aSecondRowForADayIsLeftOutAndSaid() {
+        let steps = GarminImporter.read(.memory("Steps.csv", ",Actual,Goal\n07/31/2025,5207,10000\n08/01/2025,6000,10000\n07/31/2025,5207,10000\n"),
+                                        ImportContext())
+        #expect(steps.export.activity.map(\.value) == [5207, 6000])
+        #expect(steps.export.goals.map(\.achieved) == [5207, 6000])
+        #expect(WeightFixtures.warnings(steps) == ["Steps.csv:4:1: a second row for 2025-07-31; the first is kept"])
+        let calories = GarminImporter.read(.memory("Calories.csv", ",Active Calories,Resting Calories,Total\n07/31/2025,300,1500,1800\n07/31/2025,310,1500,1810\n"),
+                                           ImportContext())
+        #expect(calories.export.activity.map(\.value) == [300, 1800])
+        #expect(calories.diagnostics.count == 1)
+    }
+
     /// Start times as local wall times (Auckland, worked out with Python's zoneinfo): 2025-02-06
     /// 17:06:03 → 1738814763; minutes from Time (31:24 = 31.4), the end from Elapsed Time (32:57,
     /// 1,977 s later: 1738816740).

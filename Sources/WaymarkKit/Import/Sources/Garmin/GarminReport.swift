@@ -7,6 +7,9 @@ enum GarminReport {
         if !order.told, !csv.rows.isEmpty {
             part.remarks.append("dates read month first (07/27/2025), as US accounts write them: no date in the file tells")
         }
+        // A row is a day's total: a second row for a day (a file joined twice, a copied line)
+        // would be added to the first.
+        var seen = Set<LocalDate>()
         for row in csv.rows {
             guard let dateField = WeighingCSV.cell(row, 0) else {
                 if row.contains(where: { !$0.text.trimmingWhitespace().isEmpty }) {
@@ -16,6 +19,11 @@ enum GarminReport {
             }
             guard let day = NumericDate.day(dateField.text, order.order) else {
                 part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date like 07/27/2025 (got \"\(Diagnostic.shorten(dateField.text))\")"))
+                continue
+            }
+            guard seen.insert(day).inserted else {
+                part.diagnostics.append(.warning(file.path, .lineColumn(line: dateField.line, column: dateField.column),
+                                                 "a second row for \(day); the first is kept"))
                 continue
             }
             func number(_ column: Int) -> Double? {
