@@ -133,8 +133,46 @@ import Testing
         let site = Site([db], extra: ["--now", "2016-03-01T00:00:00Z"])
         #expect(site.code == 0, "\(site.stderr)")
         // sqlite3: SELECT count(*) FROM Repetitions WHERE timestamp >= 1456876800000 (2 March 2016): 71.
-        #expect(site.stderr.contains("warning: \(db): 71 records dated after 2016-03-01T00:00:00+00:00 are left out of the statistics."))
+        // The latest of them: “Vegan” on 2016-03-21 (SELECT max(timestamp) …: 1458518400000).
+        let warning = "warning: \(db): 71 records dated after 2016-03-01T00:00:00+00:00 are left out of the statistics; the latest, “Vegan”, at 2016-03-21."
+        #expect(site.stderr.contains(warning), "\(site.stderr)")
         #expect(!site.stderr.contains("points.json"))
+    }
+
+    /// A record in the far future (a date typed wrong) is left out, and both `build` and
+    /// `check` say so with the record: the data is shown as of the end of its last day before
+    /// the clock (2024-05-01), and the Daylio activity "run" of 2100-01-01 at 9:00 AM is after it.
+    @Test func aFutureRecordIsNamedByBuildAndCheck() throws {
+        let dir = TemporaryDirectory()
+        dir.write("future.csv", """
+            full_date,date,weekday,time,mood,activities,note
+            2024-05-01,May 1,Wednesday,9:00 AM,good,"run",""
+            2100-01-01,January 1,Friday,9:00 AM,good,"run",""
+
+            """)
+        let file = dir.file("future.csv")
+        let warning = "warning: \(file): 1 record dated after 2024-05-01T23:59:59+00:00 is left out of the statistics: “run” at 2100-01-01T09:00:00+00:00."
+        let site = Site([file])
+        #expect(site.code == 0 && site.stderr.contains(warning), "\(site.stderr)")
+        let check = CLIRun(["check", file, "--time-zone", "UTC"])
+        #expect(check.code == 0 && check.stderr.contains(warning), "\(check.stderr)")
+        #expect(check.stderr.contains("OK: the export is valid."))
+    }
+
+    /// A site is the data as of now: the points pages list no record after it. The demo as of
+    /// 2026-11-15 12:00 in Shanghai (Python on its points.json: 104 records in November, 48 of them
+    /// up to then, earning 141 and spending 25; 56 after it, the latest on Nov 29).
+    @Test func pointsPagesEndAtNow() throws {
+        let demo = TestPaths.repo.appendingPathComponent("Examples/demo").path
+        let dir = TemporaryDirectory()
+        let run = CLIRun(["build", demo, "-o", dir.file("site"), "--now", "2026-11-15T12:00:00", "--lang", "en"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("56 records dated after 2026-11-15T12:00:00+08:00 are left out of the statistics; the latest, “背单词 Vocabulary”, at 2026-11-29T12:12:33+08:00."))
+        let month = Self.text(try #require(dir.read("site/points/2026-11.html")))
+        #expect(month.contains("48 records · Earned 141 · Spent 25"), "\(month)")
+        #expect(!month.contains("Nov 16") && month.contains("Nov 15"))
+        let index = try #require(dir.read("site/points/index.html"))
+        #expect(!index.contains("2026-11-16") && index.contains("2026-11-15"))
     }
 
     @Test func aHabitNeverCheckedGivesNoOverallFigure() throws {

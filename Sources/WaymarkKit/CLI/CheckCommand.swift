@@ -61,7 +61,16 @@ enum CheckCommand {
         let read = env.pipeline.read(request)
         progress?.finish()
         let failure = read.failure(writes: false)
-        BuildCommand.report(read.warnings + read.errors, quiet: quiet, env)
+        // The moment a build would show the data as of, and the records after it it leaves out.
+        var options: SiteOptions?
+        if failure == nil {
+            var shown = env.pipeline.siteOptions(request, read.result.export)
+            // The sections a build makes, the metrics that become habits among them.
+            _ = env.pipeline.withActivityHabits(read.result.export, request, &shown)
+            options = shown
+        }
+        let future = options.map { env.pipeline.futureRecordWarnings(read.result.export, $0, read.sources) } ?? []
+        BuildCommand.report(read.warnings + future + read.errors, quiet: quiet, env)
         if !quiet {
             // One folder whose files are listed one by one (a Waymark export): a line per file.
             let single = read.sources.count == 1 ? read.sources[0].parts : []
@@ -70,10 +79,7 @@ enum CheckCommand {
             if privateNotes > 0 {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
             }
-            if failure == nil {
-                var options = env.pipeline.siteOptions(request, read.result.export)
-                // The sections a build makes, the metrics that become habits among them.
-                _ = env.pipeline.withActivityHabits(read.result.export, request, &options)
+            if let options {
                 if let shown = options.shown { out += BuildCommand.momentLine(shown, zone: options.zone) + "\n" }
                 out += sectionsLine(options.sections) + "\n"
                 out += read.sources.count > 1 ? "OK: \(read.sources.count) sources read and merged.\n" : "OK: the export is valid.\n"

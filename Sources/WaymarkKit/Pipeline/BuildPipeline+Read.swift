@@ -125,19 +125,43 @@ extension BuildPipeline {
 
 extension BuildPipeline {
     /// Records dated after the moment shown (a `--now` before them) are left out of the
-    /// statistics: one warning naming the files whose records reach past that day, never a file
-    /// the sources do not have.
+    /// statistics: one warning naming the files whose records reach past that day (never a file
+    /// the sources do not have) and the latest such record, its name and date.
     func futureRecordWarnings(_ content: SiteContent, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let n = content.points.futureRecords
         guard n > 0 else { return [] }
-        let today = content.today
+        return BuildPipeline.futureRecordWarnings(count: n, latest: content.points.latestFutureRecord, options: content.options, sources)
+    }
+
+    /// `futureRecordWarnings` for `check`, which computes no site: the records of `export`
+    /// after the moment `options` show the data as of.
+    func futureRecordWarnings(_ export: Export, _ options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+        let today = options.zone.localDateTime(of: options.now).date.dayNumber
+        var n = 0, latest: PointRecord?
+        let points = export.points
+        for k in points.indices where points[k].date.isAfter(options.now, today: today) {
+            n += 1
+            if latest.map({ points[k].date.sortKey(in: options.zone) > $0.date.sortKey(in: options.zone) }) ?? true { latest = points[k] }
+        }
+        guard n > 0 else { return [] }
+        return BuildPipeline.futureRecordWarnings(count: n, latest: latest, options: options, sources)
+    }
+
+    static func futureRecordWarnings(count n: Int, latest: PointRecord?, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+        let today = LocalDate(dayNumber: options.zone.localDateTime(of: options.now).date.dayNumber)
         let parts = sources.flatMap(\.parts).filter { $0.counts.checks + $0.counts.otherPoints > 0 }
         let later = parts.filter { ($0.counts.last ?? today) > today }
         let files = (later.isEmpty ? parts : later).flatMap(\.files)
         // Terminal messages are in English, whatever the site's language.
-        let now = LocaleFormat.machine(.instant(content.options.now), in: content.options.zone)
-        let what = n == 1 ? "1 record dated after \(now) is left out of the statistics."
-                          : "\(n) records dated after \(now) are left out of the statistics."
+        let now = LocaleFormat.machine(.instant(options.now), in: options.zone)
+        var what = n == 1 ? "1 record dated after \(now) is left out of the statistics"
+                          : "\(n) records dated after \(now) are left out of the statistics"
+        if let latest {
+            let name = latest.name.map { "“\(Diagnostic.shorten($0))”" } ?? "a record without a name"
+            what += n == 1 ? ": \(name) at " : "; the latest, \(name), at "
+            what += LocaleFormat.machine(latest.date, in: options.zone)
+        }
+        what += "."
         guard let first = files.first else { return [.warning("the sources", .file, what)] }
         return [.warning(first, .file, files.count == 1 ? what : what + " Also from: " + files.dropFirst().joined(separator: ", "))]
     }

@@ -34,6 +34,16 @@ struct PointsNewestFirst: RandomAccessCollection, Sendable {
         static func < (a: TimedIndex, b: TimedIndex) -> Bool { a.key != b.key ? a.key < b.key : a.index < b.index }
     }
 
+    private init(records: [PointRecord], order: [Int32]) {
+        self.records = records
+        self.order = order
+    }
+
+    /// The same order without its first `n` records (those after the moment a site shows).
+    func droppingFirst(_ n: Int) -> PointsNewestFirst {
+        n <= 0 ? self : PointsNewestFirst(records: records, order: Array(order.dropFirst(n)))
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { order.count }
     subscript(position: Int) -> PointRecord { records[Int(order[position])] }
