@@ -94,7 +94,7 @@ enum BuildCommand {
     static func summary(_ outcome: BuildPipeline.Outcome, seconds: Double) -> String {
         let report = outcome.report
         let output = Diagnostic.path(outcome.output)
-        var line = "Built \(outcome.pages) pages into \(output)/ "
+        var line = "Built \(outcome.pages) page\(outcome.pages == 1 ? "" : "s") into \(output)/ "
         if report.upToDate {
             line += "(up to date, nothing rewritten)"
         } else {

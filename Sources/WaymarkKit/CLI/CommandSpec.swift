@@ -123,20 +123,31 @@ struct CommandSpec<Options: CommandOptions>: Sendable {
                 throw UsageError(message: message, usage: usage)
             }
             if option.value != nil {
+                let value: String
                 if let inline {
-                    option.store(&options, inline)
+                    value = inline
                 } else if i < args.count {
-                    option.store(&options, args[i])
+                    value = args[i]
                     i += 1
                 } else {
                     throw UsageError(message: "option '\(name)' needs a value (\(option.value ?? "VALUE"))", usage: usage)
                 }
+                // An empty value (an unset shell variable) would mean the current folder for a
+                // path and nothing for a title: refused, as the config file refuses one.
+                guard !value.isEmpty else {
+                    throw UsageError(message: "option '\(name)' is empty; give it a value (\(option.value ?? "VALUE")) or leave it out", usage: usage)
+                }
+                option.store(&options, value)
             } else {
                 if inline != nil { throw UsageError(message: "option '\(name)' takes no value", usage: usage) }
                 option.store(&options, nil)
             }
         }
         if help { return nil }
+        if let empty = positionals.firstIndex(of: ""), !arguments.isEmpty {
+            let name = arguments[min(empty, arguments.count - 1)].name
+            throw UsageError(message: "an empty \(name) (''); name a file or folder", usage: usage)
+        }
         let required = arguments.filter { !$0.optional }.count
         if positionals.count < required {
             throw UsageError(message: "missing \(arguments[positionals.count].name)", usage: usage)

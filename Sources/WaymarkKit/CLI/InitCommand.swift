@@ -98,7 +98,7 @@ enum InitCommand {
         let shown = dir == "." ? "" : shownDir + "/"
         out += "Wrote \(shown)\(BuildSettings.defaultConfigName) and \(shown)\(ConfigSchema.fileName).\n"
         out += said.map { $0 + "\n" }.joined()
-        let cd = dir == "." ? "" : "cd \(shownDir) && "
+        let cd = dir == "." ? "" : "cd \(Diagnostic.shellWord(dir)) && "
         out += "Next: \(cd)waymark build (or \(cd)waymark serve to preview while you edit).\n"
         return out
     }

@@ -41,12 +41,21 @@ public enum WaymarkCLI {
             env.standardOutput("waymark \(version)\n")
             return 0
         case "help":
-            if let name = rest.first, let spec = commands[name] {
+            guard let name = rest.first else {
+                env.standardOutput(help)
+                return 0
+            }
+            if let spec = commands[name] {
                 env.standardOutput(spec.help)
                 return 0
             }
-            env.standardOutput(help)
-            return rest.isEmpty ? 0 : ExitCode.usage.rawValue
+            var message = "no command '\(Diagnostic.shorten(name))' to show help for"
+            if let guess = EditDistance.suggestion(for: name, among: commands.keys.sorted()) {
+                message += ". Did you mean '\(guess)'?"
+            }
+            let names = registry.map(\.name).joined(separator: ", ")
+            env.standardError("error: \(message)\nThe commands: \(names).\nRun 'waymark --help' for what each does.\n")
+            return ExitCode.usage.rawValue
         default:
             break
         }
