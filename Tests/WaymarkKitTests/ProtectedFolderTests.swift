@@ -60,6 +60,30 @@ struct ProtectedFolderTests {
         }
     }
 
+    /// A sample export and a theme are refused the same folders as a site, before anything is
+    /// made, through a link or `..`, with or without --force.
+    @Test func samplesAndThemesAreRefusedTheSameFolders() throws {
+        let dir = TemporaryDirectory()
+        #expect(symlink("/etc", dir.file("etc")) == 0)
+        let cases: [([String], String)] = [
+            (["sample", "-q", "-o"], "a sample export"), (["sample", "--force", "-o"], "a sample export"),
+            (["init-theme", "-q"], "a theme"), (["init-theme", "--force"], "a theme"),
+        ]
+        for (command, what) in cases {
+            for (output, reason) in [("etc", "it is a folder of the operating system"), ("etc/new/theme", "it is inside /etc, a folder of the operating system")] {
+                let changes = TextSink()
+                let run = CLIRun(command + [dir.file(output)], fileSystem: recording(changes))
+                #expect(run.code == 73, "\(command) \(output): \(run.stderr)")
+                let canonical = output == "etc" ? "/etc" : "/etc/new/theme"
+                #expect(run.stderr == "error: refusing to write \(what) into \(canonical) (where \(dir.file(output)) leads): \(reason). Not even --force writes there.\n")
+                #expect(changes.value.isEmpty, "\(output): \(changes.value)")
+            }
+        }
+        // A folder of its own elsewhere is written as before.
+        let sample = CLIRun(["sample", "-q", "-o", dir.file("mine")])
+        #expect(sample.code == 0 && FileManager.default.fileExists(atPath: dir.file("mine/points.json")))
+    }
+
     /// What is refused and what is not, exactly.
     @Test func theRuleIsByCanonicalPath() {
         let folders = ProtectedFolders(homes: ["/home/ann"]) { $0 == "bob" ? "/srv/people/bob" : nil }

@@ -22,6 +22,10 @@ enum InitThemeCommand {
         let fs = env.fileSystem
         let dir = options.directory ?? "theme"
         let shownDir = Diagnostic.path(dir)
+        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a theme") } catch {
+            env.standardError("error: \(error.message)\n")
+            return ExitCode(for: error.kind)
+        }
         let theme = Theme.embedded
         var files: [(String, [UInt8])] = theme.templates.map { ($0.key + ".mustache", Array($0.value.utf8)) }
         files += theme.assets.map { ($0.key, $0.value) }
@@ -48,7 +52,7 @@ enum InitThemeCommand {
             return ExitCode(for: error.writeKind)
         }
         if !options.quiet {
-            env.standardError("Wrote \(files.count) files into \(shownDir)/. Build with: waymark build --templates \(shownDir)\n")
+            env.standardError("Wrote \(files.count) files into \(shownDir)/. Build with: waymark build --templates \(Diagnostic.shellWord(dir))\n")
         }
         return .ok
     }

@@ -52,6 +52,10 @@ enum SampleCommand {
         let fs = env.fileSystem
         let dir = options.output ?? "sample-export"
         let shownDir = Diagnostic.path(dir)
+        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a sample export") } catch {
+            env.standardError("error: \(error.message)\n")
+            return ExitCode(for: error.kind)
+        }
         switch fs.kind(dir) {
         case nil: break
         case .directory?:
@@ -77,7 +81,7 @@ enum SampleCommand {
             return ExitCode(for: error.writeKind)
         }
         if !options.quiet {
-            env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(shownDir)/. Build it with: waymark build \(shownDir)\n")
+            env.standardError("Wrote a \(sample.years)-year sample export (\(LocaleFormat(.en).integer(written / 1024)) KB) into \(shownDir)/. Build it with: waymark build \(Diagnostic.shellWord(dir))\n")
         }
         return .ok
     }

@@ -151,11 +151,22 @@ public struct SiteWriter: Sendable {
         return (canonicalParent == "/" ? "" : canonicalParent) + "/" + name
     }
 
+    /// Refuses `output` when it is, or would be once made, a protected folder or inside one: the
+    /// check `begin` makes, for the commands that write other files (a sample export, a theme, a
+    /// config), made before anything is created.
+    public func refuseProtectedFolder(_ output: String, for what: String) throws(SiteWriteError) {
+        var path = output
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        if path.isEmpty { path = "." }
+        guard let canonical = plannedCanonical(path) else { return }
+        try refuseProtected(canonical, output, what: what)
+    }
+
     /// Refuses a protected folder (`ProtectedFolders`) as the output, by its canonical path.
-    func refuseProtected(_ canonical: String, _ output: String) throws(SiteWriteError) {
+    func refuseProtected(_ canonical: String, _ output: String, what: String = "a site") throws(SiteWriteError) {
         guard let reason = protectedFolders.refusal(canonical) else { return }
         let leads = canonical == output ? "" : " (where \(Diagnostic.path(output)) leads)"
-        throw SiteWriteError(kind: .refused, message: "refusing to write a site into \(Diagnostic.path(canonical))\(leads): \(reason). Not even --force writes there.")
+        throw SiteWriteError(kind: .refused, message: "refusing to write \(what) into \(Diagnostic.path(canonical))\(leads): \(reason). Not even --force writes there.")
     }
 
     /// The canonical path `path` will have once its missing folders are made: the nearest
