@@ -133,6 +133,29 @@ struct DashboardTests {
         #expect(zhIndex.contains("id=\"weight-heading\"") && !zhIndex.contains("积分") && !zhIndex.contains("得分") && !zhIndex.contains(">概览<"))
     }
 
+    /// The front page's weight card is the weight page's 30-day change (the trend minus the trend
+    /// 30 days before), and says the day it is computed to when the weighings stop before the
+    /// site's day. 41 daily weighings, 90.0 kg falling by 0.1 a day from 2026-08-01 to 2026-09-10:
+    /// the trend (`t + 0.1 × (w − t)`, worked out in Python) falls 2.699 kg over the last 30 days
+    /// (2.631 over 29, which the card showed before).
+    @Test func theWeightCardIsTheThirtyDayChangeToItsLastDay() throws {
+        let export = TemporaryDirectory()
+        let rows = (0..<41).map { i in "\(LocalDate(year: 2026, month: 8, day: 1)!.adding(days: i)),\(Double(900 - i) / 10)" }
+        export.write("weights.csv", "date,kg\n" + rows.joined(separator: "\n") + "\n")
+        let site = try Self.build(export.path)
+        let index = try #require(site.read("site/index.html"))
+        #expect(index.contains(#"<span class="muted">−2.7 kg · 30 days, to <span class="date">Sep 10, 2026</span></span>"#), "\(index)")
+        #expect(try #require(site.read("site/weight/index.html")).contains("−2.7 kg"))
+        let zh = try #require(try Self.build(export.path, "zh-Hans").read("site/index.html"))
+        #expect(zh.contains(#"<span class="muted">−2.7 公斤 · 30 天，截至 <span class="date">2026年9月10日</span></span>"#), "\(zh)")
+        // Ten days of weighings to the site's day: the change across them, labelled with its span
+        // (80.5, 80.1 and 79.8 kg on Nov 20, 25 and 29, interpolated between: trend −0.274 kg).
+        let short = TemporaryDirectory()
+        short.write("weights.csv", "date,kg\n2026-11-20,80.5\n2026-11-25,80.1\n2026-11-29,79.8\n")
+        let shortIndex = try #require(try Self.build(short.path).read("site/index.html"))
+        #expect(shortIndex.contains(#"<span class="muted">−0.3 kg · 9 days</span>"#), "\(shortIndex)")
+    }
+
     @Test func notesOnlyListsTheNotesAndNoPointCharts() throws {
         let export = TemporaryDirectory()
         export.write("notes/first.md", "---\ntitle: First thoughts\ndate: 2026-11-27T09:00:00\n---\nHello.\n")

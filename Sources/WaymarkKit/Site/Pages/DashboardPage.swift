@@ -179,24 +179,31 @@ enum DashboardPage {
         guard let w = weight else { return .null }
         let unit = content.export.profile.weightUnit ?? .kg
         let unitLabel = WeightPage.unitLabel(unit, r.options.language)
-        let trend = w.series.days.suffix(30).map { unit.fromKilograms($0.trend) }
+        // The trend of the last 31 days: the change across them is the weight page's 30-day
+        // change; with fewer days, the change across those there are, labelled with their span.
+        let trend = w.series.days.suffix(31).map { unit.fromKilograms($0.trend) }
         guard let first = trend.first, let last = trend.last else { return .null }
         let change = last - first
         let changeText = (change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel
+        var label = trend.count == 31 ? r.text(.range30) : r.phrases.days(trend.count - 1)
+        // Computed to the last weighing, which the site's day may be long after: it says so.
+        if w.latestDate < content.today {
+            label += (r.options.language == .zhHans ? "，" : ", ") + r.text(.figuresTo, ["date": r.format.longDate(w.latestDate)])
+        }
         if r.options.privacy.weight == .changes {
             // Weight as changes only (privacy): the change alone (the sparkline's coordinates are pixels).
             return [
                 "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline",
                                                    title: r.text(.sparklineTitleChanges, ["change": changeText]))),
-                "trend": .string(changeText), "change": .null, "label": .string(r.text(.range30)),
+                "trend": .string(changeText), "change": .null, "label": .string(label),
             ]
         }
         let title = r.text(.sparklineTitle, ["first": r.format.decimal(first), "last": r.format.decimal(last), "unit": unitLabel])
         return [
             "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline", title: title)),
             "trend": .string(r.format.decimal(last) + " " + unitLabel),
-            "change": .string(changeText),
-            "label": .string(r.text(.range30)),
+            "change": trend.count > 1 ? .string(changeText) : .null,
+            "label": .string(label),
         ]
     }
 
