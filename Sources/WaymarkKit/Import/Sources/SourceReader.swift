@@ -181,6 +181,7 @@ public struct SourceReader: Sendable {
             }
             return part
         }
+        for k in parts.indices { ActivityCeiling.apply(&parts[k], zone: context.zone) }
         for (source, archive) in archives { reports[source].archiveWork = archive.work }
         var partSources = plan.map(\.source)
         // The notes' images are those of the first folder read as a whole (a Waymark export).
