@@ -27,45 +27,89 @@ struct SourceScanner {
             var warnings: [Diagnostic] = []
             var files: [SourceFile] = []
             walk(canonical, relative: "", given: given, root: canonical, depth: 0, into: &files, warnings: &warnings)
-            return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings))
+            return .success(ScannedSource(given: given, shape: .files(expandingZips(files, warnings: &warnings)), isSingleFile: false,
+                                          identity: canonical, warnings: warnings))
         case .file?:
             let name = canonical.split(separator: "/").last.map(String.init) ?? given
             guard let file = diskFile(canonical, relative: name, display: given) else {
                 return .failure(SourceError("\(given): cannot be read", category: .missingInput))
             }
             if isArchive(file) {
-                let archive = ZipArchive(path: canonical, displayName: given)
-                let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
-                do {
-                    listed = try archive.entries { entry in
-                        let relative = Self.withoutDotSegments(entry.path)
-                        guard let listing, !relative.isEmpty, !isHidden(relative) else { return .pass }
-                        let file = SourceFile(path: given + "/" + relative, relative: relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
-                            throw SourceError("\(given)/\(relative) cannot be read before its archive is listed", category: .io)
-                        }
-                        return listing.handling(for: file, behindFilter: entry.isBehindFilter)
-                    }
-                } catch { return .failure(error) }
-                let files = listed.entries.map { (entry: $0, relative: Self.withoutDotSegments($0.path)) }
-                    .filter { !$0.relative.isEmpty && !isHidden($0.relative) }
-                    .map { listed in
-                        let entry = listed.entry
-                        let path = given + "/" + listed.relative
-                        if let bytes = entry.bytes ?? listing?.takeKept(path) { return SourceFile(path: path, relative: listed.relative, bytes: bytes) }
-                        return SourceFile(path: path, relative: listed.relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
-                            try archive.open(entry)
-                        }
-                    }
-                let warnings = listed.skippedLinks.map {
-                    Diagnostic.warning(given + "/" + $0, .file, "is a symbolic link inside the archive; skipped (Waymark never follows links out of an export)")
+                switch listArchive(canonical, given: given) {
+                case .failure(let error): return .failure(error)
+                case .success(let listed):
+                    return .success(ScannedSource(given: given, shape: .files(listed.files), isSingleFile: false, identity: canonical,
+                                                  warnings: listed.warnings, archive: listed.archive))
                 }
-                return .success(ScannedSource(given: given, shape: .files(files), isSingleFile: false, identity: canonical, warnings: warnings,
-                                              archive: archive))
             }
             return .success(ScannedSource(given: given, shape: .files([file]), isSingleFile: true, identity: canonical, warnings: []))
         default:
             return .failure(SourceError("\(given): not a file, folder or zip archive", category: .missingInput))
         }
+    }
+
+    /// The entries of the archive at `canonical`, named under `given`.
+    private func listArchive(_ canonical: String, given: String) -> Result<(files: [SourceFile], warnings: [Diagnostic], archive: ZipArchive), SourceError> {
+        let archive = ZipArchive(path: canonical, displayName: given)
+        let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
+        do {
+            listed = try archive.entries { entry in
+                let relative = Self.withoutDotSegments(entry.path)
+                guard let listing, !relative.isEmpty, !isHidden(relative) else { return .pass }
+                let file = SourceFile(path: given + "/" + relative, relative: relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                    throw SourceError("\(given)/\(relative) cannot be read before its archive is listed", category: .io)
+                }
+                return listing.handling(for: file, behindFilter: entry.isBehindFilter)
+            }
+        } catch { return .failure(error) }
+        let files = listed.entries.map { (entry: $0, relative: Self.withoutDotSegments($0.path)) }
+            .filter { !$0.relative.isEmpty && !isHidden($0.relative) }
+            .map { listed in
+                let entry = listed.entry
+                let path = given + "/" + listed.relative
+                if let bytes = entry.bytes ?? listing?.takeKept(path) { return SourceFile(path: path, relative: listed.relative, bytes: bytes) }
+                return SourceFile(path: path, relative: listed.relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
+                    try archive.open(entry)
+                }
+            }
+        let warnings = listed.skippedLinks.map {
+            Diagnostic.warning(given + "/" + $0, .file, "is a symbolic link inside the archive; skipped (Waymark never follows links out of an export)")
+        }
+        return .success((files, warnings, archive))
+    }
+
+    /// A folder's files with each zip among them replaced by its entries, named under the zip's
+    /// path inside the folder (`phone/Download/export.zip/apple_health_export/export.xml`): a
+    /// phone's backup keeps an app's export as the zip the app shared. Only zips, which are listed
+    /// from their ends; a tar must be read whole to be listed, and a folder's archives may be large
+    /// and no export. A zip that cannot be listed stays a file no importer knows, with a warning.
+    private func expandingZips(_ files: [SourceFile], warnings: inout [Diagnostic]) -> [SourceFile] {
+        guard files.contains(where: isZip) else { return files }
+        var out: [SourceFile] = []
+        for file in files {
+            guard isZip(file), let disk = file.diskPath else {
+                out.append(file)
+                continue
+            }
+            switch listArchive(disk, given: file.path) {
+            case .success(let listed):
+                out += listed.files
+                warnings += listed.warnings
+            case .failure(let error):
+                warnings.append(.warning(file.path, .file, "not read: \(Self.strip(error.message, file.path))"))
+                out.append(file)
+            }
+        }
+        return out
+    }
+
+    /// A message without the path it starts with, which the warning names already.
+    private static func strip(_ message: String, _ path: String) -> String {
+        message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+    }
+
+    private func isZip(_ file: SourceFile) -> Bool {
+        file.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || file.head.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
     /// A zip or tar(.gz) archive, told by its first bytes, whatever its name.
