@@ -168,6 +168,8 @@ import Testing
         let run = CLIRun(["build", demo, "-o", dir.file("site"), "--now", "2026-11-15T12:00:00", "--lang", "en"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stderr.contains("56 records dated after 2026-11-15T12:00:00+08:00 are left out of the statistics; the latest, “背单词 Vocabulary”, at 2026-11-29T12:12:33+08:00."))
+        // Of the export's files only points.json holds point records: no "Also from: tags.json, …".
+        #expect(!run.stderr.contains("Also from"), "\(run.stderr)")
         let month = Self.text(try #require(dir.read("site/points/2026-11.html")))
         #expect(month.contains("48 records · Earned 141 · Spent 25"), "\(month)")
         #expect(!month.contains("Nov 16") && month.contains("Nov 15"))

@@ -151,7 +151,11 @@ extension BuildPipeline {
         let today = LocalDate(dayNumber: options.zone.localDateTime(of: options.now).date.dayNumber)
         let parts = sources.flatMap(\.parts).filter { $0.counts.checks + $0.counts.otherPoints > 0 }
         let later = parts.filter { ($0.counts.last ?? today) > today }
-        let files = (later.isEmpty ? parts : later).flatMap(\.files)
+        // A Waymark export's part lists every file of it; its point records are points.json's.
+        let files = (later.isEmpty ? parts : later).flatMap { part in
+            let points = part.files.filter { $0 == "points.json" || $0.hasSuffix("/points.json") }
+            return points.isEmpty ? part.files : points
+        }
         // Terminal messages are in English, whatever the site's language.
         let now = LocaleFormat.machine(.instant(options.now), in: options.zone)
         var what = n == 1 ? "1 record dated after \(now) is left out of the statistics"
