@@ -1,17 +1,16 @@
 /// Control characters in a note's HTML: HTML has no place for them in text (a parse error, and
 /// an escape sequence in a file someone prints to a terminal), and cmark passes them through from
-/// the Markdown. Each becomes U+FFFD, as a control character in a name does.
+/// the Markdown. They are left out, as a note's excerpt always left them: nothing shows them.
 enum HTMLControls {
-    /// `html` with every C0 control but tab, line feed, form feed and carriage return, DEL, and
-    /// every C1 control (U+0080–U+009F) replaced by U+FFFD; the same array when it has none.
-    static func replaced(in html: [UInt8]) -> [UInt8] {
+    /// `html` without its C0 controls but tab, line feed, form feed and carriage return, DEL,
+    /// and C1 controls (U+0080–U+009F); the same array when it has none.
+    static func removed(from html: [UInt8]) -> [UInt8] {
         guard let first = firstControl(in: html) else { return html }
         var out = Array(html[..<first])
-        out.reserveCapacity(html.count + 8)
+        out.reserveCapacity(html.count)
         var i = first
         while i < html.count {
             if let length = controlLength(html, at: i) {
-                out += [0xEF, 0xBF, 0xBD]
                 i += length
             } else {
                 out.append(html[i])

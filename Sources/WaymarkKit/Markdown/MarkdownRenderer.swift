@@ -113,7 +113,7 @@ public enum MarkdownRenderer {
         // cmark's output is valid UTF-8 when its input was checked (CMARK_OPT_VALIDATE_UTF8);
         // should it ever not be, bad bytes become U+FFFD rather than reaching a page.
         if SourceText.firstInvalidUTF8(html) != nil { html = Array(String(decoding: html, as: UTF8.self).utf8) }
-        html = HTMLControls.replaced(in: html)
+        html = HTMLControls.removed(from: html)
         // A lone direction override in a paragraph must not reverse the page after it.
         return Result(htmlBytes: BidiIsolation.confined(html: addHeadingIDs(html, headings)), headings: headings)
     }
