@@ -177,9 +177,22 @@ public enum AppleHealthImporter {
         if let root = export.wrongRoot {
             part.diagnostics.append(.error(file.path, .file, "is not an Apple Health export: its root element is <\(Diagnostic.shorten(root))>, not <HealthData>"))
         } else if let failure = parser.failure {
+            // libxml2 reports an element started before its `>` is found: a tag cut short gave a
+            // record's problems (a value cut off) beside the break itself, which says it all.
+            if failure.message.hasPrefix("Couldn't find end of Start Tag") {
+                part.diagnostics.removeAll { $0.location == .line(failure.line) }
+            }
             // Records before the break are kept; with --skip-invalid the import goes on with them.
-            var d = Diagnostic.error(file.path, .line(failure.line), "the XML is broken here (\(Diagnostic.shorten(failure.message, limit: 200))); "
+            var d: Diagnostic
+            if parser.depth > 0 && failure.message.hasPrefix("Extra content at the end of the document") {
+                // What libxml2's push parser says of a document whose root is still open at the
+                // end of the input: nothing follows, the file stops.
+                d = Diagnostic.error(file.path, .line(failure.line), "the file ends here, inside <HealthData>: it was cut short (a copy or "
+                                     + "download that did not finish?); the records before were read")
+            } else {
+                d = Diagnostic.error(file.path, .line(failure.line), "the XML is broken here (\(Diagnostic.shorten(failure.message, limit: 200))); "
                                      + "what follows was not read")
+            }
             d.dropsRecord = parser.depth > 0 || export.otherRecords > 0 || !export.weights.isEmpty
             part.diagnostics.append(d)
         }
