@@ -80,19 +80,26 @@ struct SourceScanner {
 
     /// A folder's files with each zip among them replaced by its entries, named under the zip's
     /// path inside the folder (`phone/Download/export.zip/apple_health_export/export.xml`): a
-    /// phone's backup keeps an app's export as the zip the app shared. Only zips, which are listed
-    /// from their ends; a tar must be read whole to be listed, and a folder's archives may be large
-    /// and no export. A zip that cannot be listed stays a file no importer knows, with a warning.
+    /// phone's backup keeps an app's export as the zip the app shared. Only files named `.zip`
+    /// whose first bytes say zip: documents that are zips inside (`.docx`, `.epub`, `.apk`) are
+    /// no export, and a tar must be read whole to be listed. The entries count towards the
+    /// folder's limit of files. A zip that cannot be listed stays a file no importer knows, with
+    /// a warning.
     private func expandingZips(_ files: [SourceFile], warnings: inout [Diagnostic]) -> [SourceFile] {
-        guard files.contains(where: isZip) else { return files }
+        func named(_ file: SourceFile) -> Bool { file.name.lowercased().hasSuffix(".zip") && isZip(file) }
+        guard files.contains(where: named) else { return files }
         var out: [SourceFile] = []
         for file in files {
-            guard isZip(file), let disk = file.diskPath else {
+            guard named(file), let disk = file.diskPath else {
                 out.append(file)
                 continue
             }
             switch listArchive(disk, given: file.path) {
             case .success(let listed):
+                guard out.count + listed.files.count <= SourceScanner.maxFiles else {
+                    warnings.append(.warning(file.path, .file, "skipped: with its \(listed.files.count) entries the folder has more than \(SourceScanner.maxFiles) files"))
+                    continue
+                }
                 out += listed.files
                 warnings += listed.warnings
             case .failure(let error):
