@@ -177,6 +177,19 @@ import Testing
         #expect(!index.contains("2026-11-16") && index.contains("2026-11-15"))
     }
 
+    /// `check` gives each source's days in the site's zone also when a profile names it, which is
+    /// read after the records are counted: the sample's first record is 2025-11-30 06:17 in
+    /// Shanghai (its points.json), 2025-11-29 in UTC.
+    @Test func checksSpanIsInTheProfilesZone() throws {
+        let dir = TemporaryDirectory()
+        #expect(CLIRun(["sample", "-q", "-o", dir.file("a")]).code == 0)
+        #expect(CLIRun(["sample", "-q", "-o", dir.file("b"), "--seed", "2"]).code == 0)
+        let check = CLIRun(["check", dir.file("a"), dir.file("b")])
+        #expect(check.code == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("100 notes; 2025-11-30 to 2026-11-29\n"), "\(check.stderr)")
+        #expect(!check.stderr.contains("2025-11-29 to"))
+    }
+
     @Test func aHabitNeverCheckedGivesNoOverallFigure() throws {
         // HabitBull lists "Read" with one row of Value 0: a habit, never done.
         let dir = TemporaryDirectory()

@@ -320,6 +320,9 @@ extension DaylioImporterTests {
             #expect(counts.first == LocalDate(year: 2018, month: 3, day: 7))
             #expect(counts.last == LocalDate(year: 2019, month: 3, day: 17))
         }
+        // The zone named by a profile, read after the counts: check shows the days in it.
+        let check = CLIRun(["check", file, "--time-zone", "America/Los_Angeles"])
+        #expect(check.stderr.contains("1,186 moods; 2018-03-07 to 2019-03-17"), "\(check.stderr)")
         // The same instants counted in UTC fall a day later.
         let outcome = SourceReader(context: ImportContext(zone: losAngeles)).read([file])
         let export = outcome.imported.export

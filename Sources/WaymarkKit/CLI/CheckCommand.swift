@@ -74,7 +74,7 @@ enum CheckCommand {
         if !quiet {
             // One folder whose files are listed one by one (a Waymark export): a line per file.
             let single = read.sources.count == 1 ? read.sources[0].parts : []
-            var out = (single.count == 1 ? single[0].fileSummaries.map(files) : nil) ?? sources(read.sources) + merge(read.merge)
+            var out = (single.count == 1 ? single[0].fileSummaries.map(files) : nil) ?? sources(read.sources, zone: options?.zone) + merge(read.merge)
             let privateNotes = read.privateNotes
             if privateNotes > 0 {
                 out += "\(LocaleFormat(.en).integer(privateNotes)) private note\(privateNotes == 1 ? "" : "s") (private: true): never published\n"
@@ -117,8 +117,9 @@ enum CheckCommand {
         return out
     }
 
-    /// Per source: the format of each part, its records by kind and dates, what was left out.
-    static func sources(_ reports: [SourceReader.SourceReport]) -> String {
+    /// Per source: the format of each part, its records by kind and dates (the days in `zone`,
+    /// the site's, when known), what was left out.
+    static func sources(_ reports: [SourceReader.SourceReport], zone: Zone? = nil) -> String {
         let format = LocaleFormat(.en)
         var out = ""
         for report in reports {
@@ -134,7 +135,8 @@ enum CheckCommand {
                 let kinds = part.counts.description
                 if !kinds.isEmpty {
                     var line = "    " + kinds
-                    if let first = part.counts.first, let last = part.counts.last {
+                    let span = zone.flatMap { part.counts.span(in: $0) } ?? part.counts.first.flatMap { first in part.counts.last.map { (first, $0) } }
+                    if case let (first, last)? = span {
                         line += first == last ? "; on \(first)" : "; \(first) to \(last)"
                     }
                     out += line + "\n"

@@ -147,10 +147,12 @@ extension BuildPipeline {
         return BuildPipeline.futureRecordWarnings(count: n, latest: latest, options: options, sources)
     }
 
+    /// The warning for `n` records after the moment `options` show, `latest` the newest of them:
+    /// named on the files of the parts whose records reach past that day.
     static func futureRecordWarnings(count n: Int, latest: PointRecord?, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let today = LocalDate(dayNumber: options.zone.localDateTime(of: options.now).date.dayNumber)
         let parts = sources.flatMap(\.parts).filter { $0.counts.checks + $0.counts.otherPoints > 0 }
-        let later = parts.filter { ($0.counts.last ?? today) > today }
+        let later = parts.filter { ($0.counts.span(in: options.zone)?.last ?? today) > today }
         // A Waymark export's part lists every file of it; its point records are points.json's.
         let files = (later.isEmpty ? parts : later).flatMap { part in
             let points = part.files.filter { $0 == "points.json" || $0.hasSuffix("/points.json") }

@@ -13,10 +13,14 @@ public struct RecordCounts: Sendable, Equatable {
     public var notes = 0
     public var moods = 0
     public var skips = 0
-    /// The first and last day with a dated record: a moment's day in the zone the site is built
-    /// in (so a wall time read in `--time-zone` keeps its own day), a day as written.
+    /// The first and last day with a dated record: a moment's day in the zone it was read in
+    /// (so a wall time read in `--time-zone` keeps its own day), a day as written.
     public var first: LocalDate?
     public var last: LocalDate?
+    /// The earliest and latest instants, and the earliest and latest days written as days: the
+    /// span in another zone (`span(in:)`), the site's, which a profile read later may name.
+    var instants: ClosedRange<Int64>?
+    var days: ClosedRange<Int>?
     /// Activity, sleep, workouts and goals, with their days in `zone`.
     public var activity: ActivityCounts
 
@@ -36,12 +40,14 @@ public struct RecordCounts: Sendable, Equatable {
         moods = export.moods.count
         skips = export.skips.count
         // Day numbers, made dates once at the end: a million records pass through here.
-        var first: Int?
-        var last: Int?
+        var instants: ClosedRange<Int64>?
+        var days: ClosedRange<Int>?
         func see(_ moment: Moment?) {
-            guard let day = moment?.dayNumber(in: zone) else { return }
-            if first.map({ day < $0 }) ?? true { first = day }
-            if last.map({ day > $0 }) ?? true { last = day }
+            switch moment {
+            case .instant(let s)?: instants = instants.map { min($0.lowerBound, s)...max($0.upperBound, s) } ?? s...s
+            case .day(let d)?: days = days.map { min($0.lowerBound, d.dayNumber)...max($0.upperBound, d.dayNumber) } ?? d.dayNumber...d.dayNumber
+            case nil: break
+            }
         }
         for k in points.indices { see(points[k].date) }
         export.weights.forEach { see($0.date) }
@@ -49,8 +55,29 @@ public struct RecordCounts: Sendable, Equatable {
         export.moods.forEach { see($0.date) }
         export.notes.forEach { see($0.date) }
         export.skips.forEach { see(.day($0.day)) }
-        self.first = first.map { LocalDate(dayNumber: $0) }
-        self.last = last.map { LocalDate(dayNumber: $0) }
+        self.instants = instants
+        self.days = days
+        let span = span(in: zone)
+        first = span?.first
+        last = span?.last
+    }
+
+    /// The first and last day with a dated record in `zone`: the days of the earliest and latest
+    /// instants (an instant's day grows with it, but for a clock turned back across midnight)
+    /// and of the days written as days.
+    public func span(in zone: Zone) -> (first: LocalDate, last: LocalDate)? {
+        let instantDays = instants.map { range -> ClosedRange<Int> in
+            let a = Moment.instant(range.lowerBound).dayNumber(in: zone), b = Moment.instant(range.upperBound).dayNumber(in: zone)
+            return min(a, b)...max(a, b)
+        }
+        let all: ClosedRange<Int>?
+        switch (instantDays, days) {
+        case let (a?, b?): all = min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+        case let (a?, nil): all = a
+        case let (nil, b?): all = b
+        case (nil, nil): all = nil
+        }
+        return all.map { (LocalDate(dayNumber: $0.lowerBound), LocalDate(dayNumber: $0.upperBound)) }
     }
 
     public var total: Int { habits + checks + otherPoints + targets + weighings + bodyFat + todos + notes + moods + skips + activity.total }
