@@ -19,6 +19,10 @@ struct CLITests {
         let typo = CLIRun(["build", "--ouput", "x"])
         #expect(typo.code == 64)
         #expect(typo.stderr.hasPrefix("error: unknown option '--ouput'. Did you mean '--output'?\nUsage: waymark build [SOURCE…] [options]\n"))
+        for asked in [["help", "--help"], ["help", "help"], ["help", "-h"]] {
+            let general = CLIRun(asked)
+            #expect(general.code == 0 && general.stdout.contains("COMMANDS:"), "\(asked)")
+        }
         let help = CLIRun(["help", "bulid"])
         #expect(help.code == 64 && help.stdout.isEmpty)
         #expect(help.stderr.hasPrefix("error: no command 'bulid' to show help for. Did you mean 'build'?\nThe commands: build, serve, check, init, init-theme, sample.\n"))

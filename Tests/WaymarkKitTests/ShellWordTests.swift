@@ -13,7 +13,10 @@ struct ShellWordTests {
     @Test func othersAreSingleQuoted() {
         #expect(Diagnostic.shellWord("s p/ü 样本") == "'s p/ü 样本'")
         #expect(Diagnostic.shellWord("it's") == #"'it'\''s'"#)
-        #expect(Diagnostic.shellWord("-x") == "'-x'")
+        // Never taken for an option (`waymark build ./-x`, `cd ./-x`), nor expanded by zsh.
+        #expect(Diagnostic.shellWord("-x") == "./-x")
+        #expect(Diagnostic.shellWord("=ls") == "./=ls")
+        #expect(Diagnostic.shellWord("-a b") == "'./-a b'")
         #expect(Diagnostic.shellWord("$HOME/*") == "'$HOME/*'")
         #expect(Diagnostic.shellWord("") == "''")
     }

@@ -41,7 +41,7 @@ public enum WaymarkCLI {
             env.standardOutput("waymark \(version)\n")
             return 0
         case "help":
-            guard let name = rest.first else {
+            guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
                 env.standardOutput(help)
                 return 0
             }

@@ -105,15 +105,18 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A path as one word of a command to paste into a shell: as it is when every character is
-    /// one a shell takes literally, else in single quotes (`'s p/ü'`, a quote inside as `'\''`).
+    /// one a shell takes literally, else in single quotes (`'s p/ü'`, a quote inside as `'\''`);
+    /// a relative path beginning with `-` or `=` after `./`, which no command takes for an
+    /// option and zsh does not expand.
     /// A path with characters a terminal must not be sent raw (controls, bidi overrides) is
     /// shown escaped as `path` shows it: it cannot be pasted in any form.
     public static func shellWord(_ path: String) -> String {
         guard !path.isEmpty else { return "''" }
+        if path.hasPrefix("-") || path.hasPrefix("=") { return shellWord("./" + path) }
         let plain = path.unicodeScalars.allSatisfy { s in
             s.isASCII && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "_-./+,:@%=".unicodeScalars.contains(s))
         }
-        if plain && !path.hasPrefix("-") { return path }
+        if plain { return path }
         let unsafe = path.unicodeScalars.contains { s in
             switch s.value {
             case 0x00..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
