@@ -154,6 +154,11 @@ struct DashboardTests {
         short.write("weights.csv", "date,kg\n2026-11-20,80.5\n2026-11-25,80.1\n2026-11-29,79.8\n")
         let shortIndex = try #require(try Self.build(short.path).read("site/index.html"))
         #expect(shortIndex.contains(#"<span class="muted">−0.3 kg · 9 days</span>"#), "\(shortIndex)")
+        // One weighing, a week before the site's day: no change and no span, only its day.
+        let one = TemporaryDirectory()
+        one.write("weights.csv", "date,kg\n2026-11-20,80.5\n")
+        let oneIndex = try #require(try Self.build(one.path).read("site/index.html"))
+        #expect(oneIndex.contains(#"<span class="big">80.5 kg</span> <span class="muted">to <span class="date">Nov 20, 2026</span></span>"#), "\(oneIndex)")
     }
 
     @Test func notesOnlyListsTheNotesAndNoPointCharts() throws {

@@ -79,6 +79,10 @@ struct GarminImporterTests {
                                            ImportContext())
         #expect(calories.export.activity.map(\.value) == [300, 1800])
         #expect(calories.diagnostics.count == 1)
+        // A first row of no number keeps nothing: the second is read.
+        let bad = GarminImporter.read(.memory("Steps.csv", ",Actual,Goal\n07/31/2025,many,lots\n07/31/2025,5207,10000\n"), ImportContext())
+        #expect(bad.export.activity.map(\.value) == [5207])
+        #expect(WeightFixtures.warnings(bad).isEmpty && WeightFixtures.errors(bad).count == 2)
     }
 
     /// Start times as local wall times (Auckland, worked out with Python's zoneinfo): 2025-02-06

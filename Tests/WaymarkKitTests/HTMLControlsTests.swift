@@ -9,6 +9,13 @@ struct HTMLControlsTests {
         #expect(html == "<p>note [2J text and next</p>\n<p><code>code</code></p>\n")
     }
 
+    /// A title taken from the first heading reads as the heading does.
+    @Test func aHeadingsTextLeavesThemOutToo() {
+        let result = MarkdownRenderer.render("# Head\u{1B}[31mred\u{07} \u{01}x\n\nBody.")
+        #expect(result.headings.map(\.text) == ["Head[31mred x"])
+        #expect(String(decoding: result.htmlBytes, as: UTF8.self).hasPrefix("<h1 id="))
+    }
+
     @Test func everyByteIsReplacedOrKept() {
         // Every one-byte character: 0x00–0x1F but the four whitespace ones, and 0x7F, go.
         for byte in UInt8(0)..<0x80 {

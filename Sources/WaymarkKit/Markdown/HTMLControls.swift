@@ -20,6 +20,7 @@ enum HTMLControls {
         return out
     }
 
+    /// Where the first control character of `html` starts, or nil.
     static func firstControl(in html: [UInt8]) -> Int? {
         html.indices.first { controlLength(html, at: $0) != nil }
     }

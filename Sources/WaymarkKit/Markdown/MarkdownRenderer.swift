@@ -92,7 +92,11 @@ public enum MarkdownRenderer {
                 headings.append(Heading(level: headingLevel, text: text, id: uniqueID(for: text, used: &usedIDs)))
                 headingText = nil
             case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
-                if headingText != nil, let literal = cmark_node_get_literal(node) { headingText?.append(String(cString: literal)) }
+                // Without the control characters the page's HTML leaves out (`HTMLControls`), so
+                // a title from the heading reads as the heading does.
+                if headingText != nil, let literal = cmark_node_get_literal(node) {
+                    headingText?.append(String(decoding: HTMLControls.removed(from: Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal)))), as: UTF8.self))
+                }
             case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
                 headingText?.append(" ")
             case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):

@@ -21,7 +21,9 @@ enum ActivityCeiling {
         part.drop("activity amounts of more than a billion, which no day holds", count: out)
         let when = LocaleFormat.machine(first.date, in: zone)
         let what = out == 1 ? "1 activity sample" : "\(out) activity samples"
-        part.diagnostics.append(.warning(part.files.first ?? part.kind, .file,
+        // A part of many files (a day a file) does not know which one held it.
+        let file = part.files.count > 1 ? "\(part.files[0]) and \(part.files.count - 1) more" : part.files.first ?? part.kind
+        part.diagnostics.append(.warning(file, .file,
             "\(what) of more than a billion left out, no day holds that much: the first, \(first.metric.label) at \(when) from "
             + "“\(Diagnostic.shorten(first.source))”, is \(first.value)"))
     }

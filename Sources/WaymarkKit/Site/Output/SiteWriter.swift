@@ -152,8 +152,8 @@ public struct SiteWriter: Sendable {
     }
 
     /// Refuses `output` when it is, or would be once made, a protected folder or inside one: the
-    /// check `begin` makes, for the commands that write other files (a sample export, a theme, a
-    /// config), made before anything is created.
+    /// check `begin` makes, for the commands that write a folder of other files (a sample
+    /// export, a theme), made before anything is created.
     public func refuseProtectedFolder(_ output: String, for what: String) throws(SiteWriteError) {
         var path = output
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }

@@ -185,17 +185,19 @@ enum DashboardPage {
         guard let first = trend.first, let last = trend.last else { return .null }
         let change = last - first
         let changeText = (change > 0 && r.format.decimal(change) != "0.0" ? "+" : "") + r.format.decimal(change) + " " + unitLabel
-        var label = trend.count == 31 ? r.text(.range30) : r.phrases.days(trend.count - 1)
+        // One weighing spans no days: no change and no span, only the day when it is old.
+        var label = trend.count == 31 ? r.text(.range30) : trend.count > 1 ? r.phrases.days(trend.count - 1) : ""
         // Computed to the last weighing, which the site's day may be long after: it says so.
         if w.latestDate < content.today {
-            label += (r.options.language == .zhHans ? "，" : ", ") + r.text(.figuresTo, ["date": r.format.longDate(w.latestDate)])
+            let to = r.text(.figuresTo, ["date": r.format.longDate(w.latestDate)])
+            label += label.isEmpty ? to : (r.options.language == .zhHans ? "，" : ", ") + to
         }
         if r.options.privacy.weight == .changes {
             // Weight as changes only (privacy): the change alone (the sparkline's coordinates are pixels).
             return [
                 "svg": .html(WeightChart.sparkline(trend, width: 160, height: 44, id: "sparkline",
                                                    title: r.text(.sparklineTitleChanges, ["change": changeText]))),
-                "trend": .string(changeText), "change": .null, "label": .string(label),
+                "trend": .string(trend.count > 1 ? changeText : "–"), "change": .null, "label": .string(label),
             ]
         }
         let title = r.text(.sparklineTitle, ["first": r.format.decimal(first), "last": r.format.decimal(last), "unit": unitLabel])
@@ -267,7 +269,8 @@ enum DashboardPage {
     static func counts(_ content: SiteContent, _ root: String, _ r: PageRenderer) -> TemplateValue {
         let e = content.export
         let counts: [(UIString, Int, String, SiteSection)] = [
-            (.countPoints, e.points.count, "points/index.html", .points),
+            // The records up to now, as many as the points pages list.
+            (.countPoints, content.pointsNewestFirst.count, "points/index.html", .points),
             // "Timed habits" are the points app's; other trackers' are habits.
             (e.tags.contains { $0.habit != nil } ? .countHabits : .countTags, e.tags.count, "habits/index.html", .habits),
             (.countTargets, e.targets.count, "targets/index.html", .targets), (.countWeights, e.weights.count, "weight/index.html", .weight),

@@ -178,9 +178,10 @@ public enum AppleHealthImporter {
             part.diagnostics.append(.error(file.path, .file, "is not an Apple Health export: its root element is <\(Diagnostic.shorten(root))>, not <HealthData>"))
         } else if let failure = parser.failure {
             // libxml2 reports an element started before its `>` is found: a tag cut short gave a
-            // record's problems (a value cut off) beside the break itself, which says it all.
-            if failure.message.hasPrefix("Couldn't find end of Start Tag") {
-                part.diagnostics.removeAll { $0.location == .line(failure.line) }
+            // record's problem (a value cut off) beside the break itself, which says it all. A
+            // record says at most one problem, and the cut one was read last.
+            if failure.message.hasPrefix("Couldn't find end of Start Tag"), part.diagnostics.last?.location == .line(failure.line) {
+                part.diagnostics.removeLast()
             }
             // Records before the break are kept; with --skip-invalid the import goes on with them.
             var d: Diagnostic

@@ -21,7 +21,7 @@ enum GarminReport {
                 part.diagnostics.append(WeighingCSV.rowError(file, dateField, "not a date like 07/27/2025 (got \"\(Diagnostic.shorten(dateField.text))\")"))
                 continue
             }
-            guard seen.insert(day).inserted else {
+            guard !seen.contains(day) else {
                 part.diagnostics.append(.warning(file.path, .lineColumn(line: dateField.line, column: dateField.column),
                                                  "a second row for \(day); the first is kept"))
                 continue
@@ -36,6 +36,9 @@ enum GarminReport {
                 }
                 return value
             }
+            // A day counts as read once a row gave it a figure (a row of bad numbers does not).
+            let before = part.export.activity.count + part.export.goals.count
+            defer { if part.export.activity.count + part.export.goals.count > before { seen.insert(day) } }
             if steps {
                 let actual = number(1), goal = number(2)
                 if let actual { part.export.activity.append(ActivitySample(metric: .steps, date: .day(day), value: actual, source: GarminImporter.source)) }
