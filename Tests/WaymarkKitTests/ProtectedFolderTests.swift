@@ -79,6 +79,17 @@ struct ProtectedFolderTests {
                 #expect(changes.value.isEmpty, "\(output): \(changes.value)")
             }
         }
+        // init writes a config beside the exports: refused only in the system's own folders.
+        for (output, reason) in [("etc", "it is a folder of the operating system")] {
+            let changes = TextSink()
+            let run = CLIRun(["init", "--force", dir.file(output)], fileSystem: recording(changes))
+            #expect(run.code == 73, "\(run.stderr)")
+            #expect(run.stderr == "error: refusing to write a config into /etc (where \(dir.file(output)) leads): \(reason). Not even --force writes there.\n")
+            #expect(changes.value.isEmpty, "\(changes.value)")
+        }
+        #expect(ProtectedFolders.systemRefusal("/usr/lib/x") == "it is inside /usr/lib, a folder of the operating system")
+        #expect(ProtectedFolders.systemRefusal("/dev/shm/exports") == nil && ProtectedFolders.systemRefusal("/tmp") == nil)
+        #expect(ProtectedFolders.systemRefusal("/home/ann") == nil && ProtectedFolders.systemRefusal("/etcetera") == nil)
         // A folder of its own elsewhere is written as before.
         let sample = CLIRun(["sample", "-q", "-o", dir.file("mine")])
         #expect(sample.code == 0 && FileManager.default.fileExists(atPath: dir.file("mine/points.json")))

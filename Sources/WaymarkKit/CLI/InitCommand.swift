@@ -27,9 +27,14 @@ enum InitCommand {
         let dir = options.directory ?? "."
         let shownDir = Diagnostic.path(dir)
         let quiet = options.quiet
-        guard fs.canonicalPath(dir).flatMap(fs.kind) == .directory else {
+        guard let canonical = fs.canonicalPath(dir), fs.kind(canonical) == .directory else {
             env.standardError("error: \(shownDir): \(fs.kind(dir) == nil ? "does not exist" : "is not a folder")\n")
             return fs.kind(dir) == nil ? .noInput : .usage
+        }
+        if let reason = ProtectedFolders.systemRefusal(canonical) {
+            let leads = canonical == dir ? "" : " (where \(shownDir) leads)"
+            env.standardError("error: refusing to write a config into \(Diagnostic.path(canonical))\(leads): \(reason). Not even --force writes there.\n")
+            return .cannotCreate
         }
         let configPath = SiteConfig.path(BuildSettings.defaultConfigName, against: dir)
         let schemaPath = SiteConfig.path(ConfigSchema.fileName, against: dir)

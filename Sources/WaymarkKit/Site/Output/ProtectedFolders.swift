@@ -70,6 +70,15 @@ public struct ProtectedFolders: Sendable {
         return String(cString: resolved)
     }
 
+    /// Why no file of Waymark's may be written into `path` (canonical, absolute) at all: the
+    /// operating system's own folders, but for the memory file systems in them. A config beside
+    /// a user's exports may be in a home folder or `/tmp`, which hold a site's many files badly.
+    public static func systemRefusal(_ path: String) -> String? {
+        if openTrees.contains(where: { path.hasPrefix($0 + "/") }) { return nil }
+        guard let tree = systemTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return nil }
+        return tree == path ? "it is a folder of the operating system" : "it is inside \(Diagnostic.path(tree)), a folder of the operating system"
+    }
+
     /// Why a site may not be written into `path` (canonical, absolute); nil when it may.
     public func refusal(_ path: String) -> String? {
         if let open = ProtectedFolders.openTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
