@@ -25,6 +25,16 @@ struct SiteWriterTests {
         #expect(listing(dir.file("out")) == listing(dir.file("out")).filter { !$0.hasPrefix(".") })
     }
 
+    /// An output named through folders that do not exist and `..` makes only the folders it
+    /// ends in: `new/../site` is `site`, with no empty `new` left beside it.
+    @Test func dotDotThroughAMissingFolderMakesNoFolderOnTheWay() throws {
+        let dir = TemporaryDirectory()
+        let report = try SiteWriter().write(files, to: dir.file("new/../out/deeper/../site"), force: false)
+        #expect(report.written == 2)
+        #expect(dir.read("out/site/index.html") == "home")
+        #expect(listing(dir.path).filter { !$0.hasPrefix("out/site/") } == ["out", "out/site"])
+    }
+
     @Test func refusesAForeignFolderUnlessForced() throws {
         let dir = TemporaryDirectory()
         dir.write("site/CNAME", "example.org")

@@ -140,9 +140,16 @@ public struct SiteWriter: Sendable {
         guard name != "." && name != ".." else { throw SiteWriteError(kind: .cannotCreate, message: "cannot use \(Diagnostic.path(output)) as the output folder") }
         if fileSystem.kind(parent) == nil {
             // Refused before anything is made: a folder to be made inside /etc is in /etc.
-            if let planned = plannedCanonical(path) { try refuseProtected(planned, output) }
-            do { try fileSystem.createDirectories(parent) } catch {
+            let planned = plannedCanonical(path)
+            if let planned { try refuseProtected(planned, output) }
+            // Only the folders the path names once its `..` are resolved: `new/../site` makes
+            // no `new`, which nothing would remove.
+            let made = planned.map { split($0).parent } ?? parent
+            do { try fileSystem.createDirectories(made) } catch {
                 throw SiteWriteError(kind: .cannotCreate, message: "cannot create \(Diagnostic.path(error.path)): \(error.detail)")
+            }
+            if let planned, fileSystem.kind(made) == .directory, let canonicalParent = fileSystem.canonicalPath(made) {
+                return (canonicalParent == "/" ? "" : canonicalParent) + "/" + split(planned).name
             }
         }
         guard let canonicalParent = fileSystem.canonicalPath(parent), fileSystem.kind(canonicalParent) == .directory else {
