@@ -13,10 +13,9 @@ enum ActivityCeiling {
     /// line for `check` when there were any.
     static func apply(_ part: inout SourcePart, zone: Zone) {
         let samples = part.export.activity
-        guard samples.contains(where: { !($0.value <= largest) }) else { return }
+        guard let first = samples.first(where: { !($0.value <= largest) }) else { return }
         let kept = samples.filter { $0.value <= largest }
         let out = samples.count - kept.count
-        guard let first = samples.first(where: { !($0.value <= largest) }) else { return }
         part.export.activity = kept
         part.drop("activity amounts of more than a billion, which no day holds", count: out)
         let when = LocaleFormat.machine(first.date, in: zone)

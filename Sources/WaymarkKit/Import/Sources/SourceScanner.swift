@@ -122,8 +122,7 @@ struct SourceScanner {
     /// A zip or tar(.gz) archive, told by its first bytes, whatever its name.
     private func isArchive(_ file: SourceFile) -> Bool {
         let head = file.head
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return true }
-        if head.starts(with: [0x1F, 0x8B]) { return true }
+        if isZip(file) || head.starts(with: [0x1F, 0x8B]) { return true }
         if head.count > 262, Array(head[257..<262]) == Array("ustar".utf8) { return true }
         return false
     }
