@@ -82,8 +82,8 @@ struct CSVTable {
                 return (b >= 0x41 && b <= 0x5A ? b + 0x20 : b) == wanted[k]
             }
         }
-        guard found, let row = try? CSVReader.parse(Array(file.firstLine.utf8)).first else { return [] }
-        return row.map { $0.text.trimmingWhitespace().lowercased() }
+        guard found, let row = file.firstLineCells else { return [] }
+        return row.map { $0.trimmingWhitespace().lowercased() }
     }
 
     /// The column named `name`, if the header has it.

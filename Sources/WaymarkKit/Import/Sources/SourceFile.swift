@@ -16,6 +16,9 @@ public struct SourceFile: Sendable {
     public var head: [UInt8]
     /// The file's path on disk, when it is a plain file there (SQLite opens paths, not streams).
     public var diskPath: String?
+    /// The cells of `firstLine` read as a CSV row, as written; nil when it is empty or not CSV.
+    /// Read once here: a dozen importers ask for the header of every file of a folder.
+    public let firstLineCells: [String]?
     private let opener: @Sendable () throws(SourceError) -> ByteStream
     /// The whole file when it is in memory already (tests, an archive's entries its listing
     /// kept): read whole without a copy.
@@ -30,6 +33,7 @@ public struct SourceFile: Sendable {
         self.diskPath = diskPath
         opener = open
         bytes = nil
+        firstLineCells = SourceFile.cells(firstLineOf: self.head)
     }
 
     /// A file whose bytes are all in memory, shown as `path`.
@@ -41,6 +45,7 @@ public struct SourceFile: Sendable {
         diskPath = nil
         opener = { ByteStream(bytes: bytes) }
         self.bytes = bytes
+        firstLineCells = SourceFile.cells(firstLineOf: head)
     }
 
     /// A file held in memory (tests, and small entries already read).
@@ -79,9 +84,21 @@ public struct SourceFile: Sendable {
     }
 
     /// The first line of the head, without its line break or BOM.
-    public var firstLine: String {
-        let text = headText
-        let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ?? text.endIndex
-        return String(text[..<end])
+    /// Found in the bytes: every importer asks it of every file of a folder, and walking 4 KiB
+    /// of one long line by Characters took milliseconds a file. A line break is never inside a
+    /// multi-byte character and always ends a Character of its own, so the cut is the same.
+    public var firstLine: String { SourceFile.firstLine(of: head) }
+
+    private static func firstLine(of head: [UInt8]) -> String {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.endIndex
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    private static func cells(firstLineOf head: [UInt8]) -> [String]? {
+        let line = firstLine(of: head)
+        guard !line.isEmpty, let row = (try? CSVReader.parse(Array(line.utf8)))?.first else { return nil }
+        return row.map(\.text)
     }
 }

@@ -11,9 +11,9 @@ struct SamsungCSV {
 
     /// The data type a file's first line names, when it is Samsung's.
     static func type(of file: SourceFile) -> String? {
-        guard let row = try? CSVReader.parse(Array(file.firstLine.utf8)).first, row.count >= 2,
-              case let type = row[0].text.trimmingWhitespace(), type.hasPrefix("com.samsung."),
-              row.dropFirst().allSatisfy({ $0.text.trimmingWhitespace().allSatisfy(\.isNumber) }) else { return nil }
+        guard let row = file.firstLineCells, row.count >= 2,
+              case let type = row[0].trimmingWhitespace(), type.hasPrefix("com.samsung."),
+              row.dropFirst().allSatisfy({ $0.trimmingWhitespace().allSatisfy(\.isNumber) }) else { return nil }
         return type
     }
 

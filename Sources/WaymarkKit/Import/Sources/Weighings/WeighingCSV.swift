@@ -13,16 +13,12 @@ struct WeighingCSV {
     /// The header of a file from its first bytes, for recognising it: names trimmed and
     /// lower-cased, or nil when the first line is not CSV.
     static func headerNames(of file: SourceFile) -> [String]? {
-        let line = file.firstLine
-        guard !line.isEmpty, let row = (try? CSVReader.parse(Array(line.utf8)))?.first else { return nil }
-        return row.map { $0.text.trimmingWhitespace().lowercased() }
+        file.firstLineCells?.map { $0.trimmingWhitespace().lowercased() }
     }
 
     /// The header as written (quotes removed, spaces trimmed), case kept.
     static func headerCells(of file: SourceFile) -> [String]? {
-        let line = file.firstLine
-        guard !line.isEmpty, let row = (try? CSVReader.parse(Array(line.utf8)))?.first else { return nil }
-        return row.map { $0.text.trimmingWhitespace() }
+        file.firstLineCells?.map { $0.trimmingWhitespace() }
     }
 
     /// Reads `file`; on failure adds an error naming the file (and the line) to `part` and returns nil.
