@@ -30,6 +30,37 @@ struct ZipInFolderTests {
         #expect(warnings.contains { $0.hasPrefix(dir.file("phone/Download/broken.zip") + ": not read: ") }, "\(warnings)")
     }
 
+    /// A zip whose entries would take the folder past its limit of files is skipped, and its
+    /// listing stops at the limit: a quarter of a million entries took minutes to list in full.
+    @Test func aZipOverTheFoldersLimitIsSkippedWithoutListingItAll() throws {
+        let dir = TemporaryDirectory()
+        dir.write("phone/a.txt", "a\n")
+        dir.write("phone/b.txt", "b\n")
+        // Five files, a folder and a link: only regular files count.
+        TestZip.write(dir.file("phone/many.zip"), (1...5).map { .text("d/\($0).txt", "\($0)\n") } + [.link("d/link", target: "1.txt")])
+        func scan(limit: Int) throws -> (files: [String], warnings: [String]) {
+            var scanner = SourceScanner(fileSystem: .local)
+            scanner.fileLimit = limit
+            guard case .success(let scanned) = scanner.scan(dir.file("phone")), case .files(let files) = scanned.shape else {
+                Issue.record("not scanned")
+                return ([], [])
+            }
+            return (files.map(\.relative), scanned.warnings.map(\.description))
+        }
+        // a.txt and b.txt come before many.zip: with its 5 files the folder has 7.
+        let fits = try scan(limit: 7)
+        #expect(fits.files == ["a.txt", "b.txt", "d/1.txt", "d/2.txt", "d/3.txt", "d/4.txt", "d/5.txt"])
+        let over = try scan(limit: 6)
+        #expect(over.files == ["a.txt", "b.txt"])
+        #expect(over.warnings.contains(dir.file("phone/many.zip") + ": skipped: it holds more than 4 files, and with them the folder would have more than 6 files"), "\(over.warnings)")
+
+        let archive = ZipArchive(path: dir.file("phone/many.zip"), displayName: "many.zip")
+        let cut = try archive.entries(limit: 2)
+        #expect(cut.entries.map(\.path) == ["d/1.txt", "d/2.txt"] && cut.isCut)
+        let whole = try archive.entries(limit: 5)
+        #expect(whole.entries.count == 5 && !whole.isCut && whole.skippedLinks == ["d/link"])
+    }
+
     /// A folder of many zips keeps few of them open once read: 300 zips, each of one Apple Health
     /// export, are read by the real binary allowed 64 open files (every pool kept up to four
     /// readers open, and the limit was met after about 60 zips).

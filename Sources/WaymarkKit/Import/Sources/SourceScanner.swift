@@ -9,6 +9,8 @@ struct SourceScanner {
     static let maxDepth = 8
     static let maxFiles = 200_000
     var fileSystem: FileSystem
+    /// The most files a folder is read with, its zips' entries counted (tests set fewer).
+    var fileLimit = SourceScanner.maxFiles
     /// The formats, for the ones that are folders.
     var importers: [SourceImporter] = SourceImporters.all
     var listing: ListingReads? = nil
@@ -38,7 +40,7 @@ struct SourceScanner {
                 switch listArchive(canonical, given: given) {
                 case .failure(let error): return .failure(error)
                 case .success(let listed):
-                    return .success(ScannedSource(given: given, shape: .files(listed.files), isSingleFile: false, identity: canonical,
+                    return .success(ScannedSource(given: given, shape: .files(listed.files ?? []), isSingleFile: false, identity: canonical,
                                                   warnings: listed.warnings, archive: listed.archive))
                 }
             }
@@ -49,11 +51,13 @@ struct SourceScanner {
     }
 
     /// The entries of the archive at `canonical`, named under `given`.
-    private func listArchive(_ canonical: String, given: String) -> Result<(files: [SourceFile], warnings: [Diagnostic], archive: ZipArchive), SourceError> {
+    /// With a `limit`, an archive of more files is not listed past it: nil files.
+    private func listArchive(_ canonical: String, given: String, limit: Int = .max)
+        -> Result<(files: [SourceFile]?, warnings: [Diagnostic], archive: ZipArchive), SourceError> {
         let archive = ZipArchive(path: canonical, displayName: given)
-        let listed: (entries: [ZipArchive.Entry], skippedLinks: [String])
+        let listed: (entries: [ZipArchive.Entry], skippedLinks: [String], isCut: Bool)
         do {
-            listed = try archive.entries { entry in
+            listed = try archive.entries(limit: limit) { entry in
                 let relative = Self.withoutDotSegments(entry.path)
                 guard let listing, !relative.isEmpty, !isHidden(relative) else { return .pass }
                 let file = SourceFile(path: given + "/" + relative, relative: relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in
@@ -62,6 +66,7 @@ struct SourceScanner {
                 return listing.handling(for: file, behindFilter: entry.isBehindFilter)
             }
         } catch { return .failure(error) }
+        if listed.isCut { return .success((nil, [], archive)) }
         let files = listed.entries.map { (entry: $0, relative: Self.withoutDotSegments($0.path)) }
             .filter { !$0.relative.isEmpty && !isHidden($0.relative) }
             .map { listed in
@@ -94,13 +99,14 @@ struct SourceScanner {
                 out.append(file)
                 continue
             }
-            switch listArchive(disk, given: file.path) {
+            let room = max(0, fileLimit - out.count)
+            switch listArchive(disk, given: file.path, limit: room) {
             case .success(let listed):
-                guard out.count + listed.files.count <= SourceScanner.maxFiles else {
-                    warnings.append(.warning(file.path, .file, "skipped: with its \(listed.files.count) entries the folder has more than \(SourceScanner.maxFiles) files"))
+                guard let entries = listed.files else {
+                    warnings.append(.warning(file.path, .file, "skipped: it holds more than \(room) files, and with them the folder would have more than \(fileLimit) files"))
                     continue
                 }
-                out += listed.files
+                out += entries
                 warnings += listed.warnings
             case .failure(let error):
                 warnings.append(.warning(file.path, .file, "not read: \(Self.strip(error.message, file.path))"))
@@ -164,8 +170,8 @@ struct SourceScanner {
                 }
                 walk(path, relative: inside, given: given, root: root, depth: depth + 1, into: &files, warnings: &warnings)
             case .file?:
-                guard files.count < SourceScanner.maxFiles else {
-                    warnings.append(.warning(display, .file, "skipped: the folder has more than \(SourceScanner.maxFiles) files"))
+                guard files.count < fileLimit else {
+                    warnings.append(.warning(display, .file, "skipped: the folder has more than \(fileLimit) files"))
                     return
                 }
                 if let file = diskFile(path, relative: inside, display: display) { files.append(file) }

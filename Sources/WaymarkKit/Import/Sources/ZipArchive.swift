@@ -60,8 +60,10 @@ struct ZipArchive: Sendable {
     /// The regular files inside, with their first bytes. Links and folders are left out.
     /// `handling` is asked about each entry that does not end within its head. A failure of the
     /// archive while an entry is read (damage, the budget) stops the listing, whatever the
-    /// closure made of it.
-    func entries(_ handling: (Entry) -> Handling = { _ in .pass }) throws(SourceError) -> (entries: [Entry], skippedLinks: [String]) {
+    /// closure made of it. The listing stops at a regular file past the first `limit`, with
+    /// `isCut` set: an archive of a million entries is refused without reading them all.
+    func entries(limit: Int = .max, _ handling: (Entry) -> Handling = { _ in .pass }) throws(SourceError)
+        -> (entries: [Entry], skippedLinks: [String], isCut: Bool) {
         let reader = try ArchiveReader(path: path, displayName: displayName, budget: budget)
         defer { reader.close() }
         var entries: [Entry] = []
@@ -74,6 +76,7 @@ struct ZipArchive: Sendable {
             let type = lib.entryFiletype(header)
             if type == 0o120000 { links.append(name); continue }
             guard type == 0o100000, !name.hasSuffix("/") else { continue }
+            guard entries.count < limit else { return (entries, links, true) }
             let size: Int64? = lib.entrySizeIsSet(header) != 0 ? lib.entrySize(header) : nil
             let filled = try Self.fill(buffer, from: reader)
             var entry = Entry(index: reader.index, path: name, size: size, head: Array(buffer[0..<filled]), isBehindFilter: reader.isFiltered)
@@ -84,7 +87,7 @@ struct ZipArchive: Sendable {
             }
             entries.append(entry)
         }
-        return (entries, links)
+        return (entries, links, false)
     }
 
     /// Hands the current entry, from its first byte, to `body`; rethrows a failure of the
