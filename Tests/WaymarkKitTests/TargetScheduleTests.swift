@@ -13,9 +13,9 @@ struct TargetScheduleTests {
     func label(_ deadline: String?, done: Bool = false, completed: String? = nil, zone: Zone? = nil, language: Language = .en) throws -> (TargetSchedule.State, String) {
         let zone = zone ?? shanghai
         let target = Target(name: "T", deadline: deadline.map { at($0, zone) }, done: done, completed: completed.map { at($0, zone) })
-        let state = TargetSchedule.state(of: target, today: today, zone: zone)
         let now: Int64
         if case .instant(let s) = at("2026-11-29T20:00:00", zone) { now = s } else { now = 0 }
+        let state = TargetSchedule.state(of: target, now: now, today: today, zone: zone)
         let options = SiteOptions(now: now, zone: zone, language: language)
         let content = computeSite(Export(targets: [target]), options)
         let renderer = PageRenderer(templates: try TemplateSet([:]), options: options, siteTitle: "x")
@@ -45,6 +45,18 @@ struct TargetScheduleTests {
         #expect(try label("2026-11-20T18:00:00", done: true) == (.done, "completed Nov 20"))  // at its deadline
     }
 
+    @Test func aCompletionAfterNowIsNotDoneYet() throws {
+        // Now is Nov 29 20:00: done at 21:00 that evening, the target is still due today.
+        #expect(try label("2026-11-29T22:00:00", done: true, completed: "2026-11-29T21:00:00") == (.dueToday, "22:00"))
+        #expect(try label("2026-12-11T22:00:00", done: true, completed: "2026-12-01T09:00:00") == (.upcoming(days: 12), "in 12 days"))
+        #expect(try label("2026-11-20T18:00:00", done: true, completed: "2026-12-01T09:00:00") == (.overdue(days: -9), "Nov 20"))
+        // Done without a completion time, at a deadline after now: completed then, so not yet.
+        #expect(try label("2026-12-11T22:00:00", done: true) == (.upcoming(days: 12), "in 12 days"))
+        #expect(try label(nil, done: true, completed: "2026-12-01T09:00:00") == (.noDeadline, "No deadline"))
+        // Done at 19:59, a minute before now.
+        #expect(try label("2026-11-29T22:00:00", done: true, completed: "2026-11-29T19:59:00") == (.done, "completed Nov 29"))
+    }
+
     @Test func dayBoundariesFollowTheReportZone() throws {
         // 2026-11-29T17:00Z is Nov 30 01:00 in Shanghai but still Nov 29 in UTC.
         #expect(try label("2026-11-29T17:00:00Z", zone: shanghai) == (.upcoming(days: 1), "tomorrow"))
@@ -68,9 +80,21 @@ struct TargetScheduleTests {
             Target(name: "today-early", deadline: at("2026-11-29T08:00:00", z)),
             Target(name: "done-undated", done: true),
         ]
-        let order = TargetSchedule.ordered(targets, today: today, zone: z).map { targets[$0.index].name }
+        let schedule = TargetSchedule.ordered(targets, now: instant("2026-11-29T20:00:00", z), today: today, zone: z)
+        let order = schedule.map { targets[$0.index].name }
         #expect(order == ["overdue-old", "overdue-recent", "today-early", "today-late", "soon", "later",
                           "done-late", "done-early", "done-undated", "no-deadline"])
+        // Shown as of Oct 1 09:00, done-early (Sep 30) is done; done-late (done at its deadline,
+        // Nov 25) is upcoming in 55 days, and has no completion day yet.
+        let october = LocalDate(year: 2026, month: 10, day: 1)!
+        let earlier = TargetSchedule.ordered(targets, now: instant("2026-10-01T09:00:00", z), today: october, zone: z)
+        // Every open one is upcoming then, soonest first; done-undated has no date that is after now.
+        #expect(earlier.map { targets[$0.index].name } == ["overdue-old", "done-late", "overdue-recent", "today-early", "today-late",
+                                                           "soon", "later", "done-early", "done-undated", "no-deadline"])
+        let lateItem = earlier.first { targets[$0.index].name == "done-late" }
+        #expect(lateItem?.state == .upcoming(days: 55))
+        #expect(lateItem?.completionDay == nil)
+        #expect(earlier.first { targets[$0.index].name == "done-early" }?.state == .done)
     }
 
     @Test func onTimeRateComparesDays() {

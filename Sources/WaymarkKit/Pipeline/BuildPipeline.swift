@@ -165,7 +165,7 @@ public struct BuildPipeline: Sendable {
         let inputs = ContentCache.Figures.inputs(export, options)
         if let figures = cache?.content.figures(for: inputs) {
             let rendered = renderNotes(export.notes, loadExportFile: noteFiles, cache: cache?.notes)
-            let arranged = ContentArrangement(export, rendered: rendered, today: today, zone: options.zone)
+            let arranged = ContentArrangement(export, rendered: rendered, now: options.now, today: today, zone: options.zone)
             return (SiteContent(export: export, options: options, figures: figures, arranged: arranged), inputs, figures.fingerprints)
         }
         let figuresExport = inputs.export
@@ -189,7 +189,7 @@ public struct BuildPipeline: Sendable {
         let (noteJobs, rendered) = noteRenderingJobs(export.notes, loadExportFile: noteFiles, cache: cache?.notes, first: jobs.count)
         jobs += noteJobs
         jobs.append(ScheduledJob(after: Array(jobs.count - noteJobs.count..<jobs.count)) {
-            arranged.set(ContentArrangement(export, rendered: rendered.flatMap(\.value), today: today, zone: zone))
+            arranged.set(ContentArrangement(export, rendered: rendered.flatMap(\.value), now: now, today: today, zone: zone))
         })
         parallelism.schedule(jobs)
         let reviews = SiteContent.Reviews(habits: board.value, years: years.value, balance: balance.value)

@@ -32,8 +32,10 @@ public enum TargetSchedule {
         public var completionDay: LocalDate?
     }
 
-    public static func state(of target: Target, today: LocalDate, zone: Zone) -> State {
-        if target.done { return .done }
+    /// Done only when its completion is not after now (`TargetStatus`): shown as of a day before
+    /// it was done, a target is still open there.
+    public static func state(of target: Target, now: Int64, today: LocalDate, zone: Zone) -> State {
+        if TargetStatus(target, now: now, today: today, zone: zone).isCompleted { return .done }
         guard let deadline = target.deadline else { return .noDeadline }
         let days = today.days(to: deadline.localDate(in: zone))
         if days < 0 { return .overdue(days: days) }
@@ -43,10 +45,11 @@ public enum TargetSchedule {
 
     /// Targets grouped and ordered: overdue (longest overdue first), due today (earliest first),
     /// upcoming (soonest first), done (latest completion first), no deadline (file order).
-    public static func ordered(_ targets: [Target], today: LocalDate, zone: Zone) -> [Item] {
+    public static func ordered(_ targets: [Target], now: Int64, today: LocalDate, zone: Zone) -> [Item] {
         let items = targets.enumerated().map { i, t in
-            Item(index: i, state: state(of: t, today: today, zone: zone), deadlineDay: t.deadline?.localDate(in: zone),
-                 completionDay: t.completionMoment?.localDate(in: zone))
+            let state = state(of: t, now: now, today: today, zone: zone)
+            return Item(index: i, state: state, deadlineDay: t.deadline?.localDate(in: zone),
+                        completionDay: state == .done ? t.completionMoment?.localDate(in: zone) : nil)
         }
         func key(_ item: Item) -> Int64 {
             let t = targets[item.index]

@@ -23,7 +23,7 @@ struct ContentArrangement: Sendable {
     let warnings: [Diagnostic]
 
     /// `rendered` holds every note of `export` in file order.
-    init(_ export: Export, rendered: [NoteRendering.Rendered], today: LocalDate, zone: Zone) {
+    init(_ export: Export, rendered: [NoteRendering.Rendered], now: Int64, today: LocalDate, zone: Zone) {
         var imageFiles: [String: [UInt8]] = [:]
         var warnings: [Diagnostic] = []
         for note in rendered {
@@ -87,7 +87,7 @@ struct ContentArrangement: Sendable {
         }
         self.notes = notes
         self.targets = targets
-        self.schedule = TargetSchedule.ordered(export.targets, today: today, zone: zone)
+        self.schedule = TargetSchedule.ordered(export.targets, now: now, today: today, zone: zone)
         self.tagSlugs = tagSlugs
         self.tagDescriptions = tagDescriptions
         self.tagColors = tagColors

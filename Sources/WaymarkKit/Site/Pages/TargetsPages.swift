@@ -147,8 +147,7 @@ enum TargetsPages {
             let t = content.targets[item.index].target
             var note: String?
             var onTime = 0, late = 0
-            // As the on-time rate counts (`TargetStatus`): a completion after now is not yet judged.
-            if let deadline = t.deadline, let completion = t.completionMoment, !completion.isAfter(content.options.now, in: content.zone) {
+            if let deadline = t.deadline, let completion = t.completionMoment {
                 let days = TargetSchedule.lateDays(completion: completion, deadline: deadline, zone: content.zone)
                 if days > 0 {
                     late = 1
