@@ -146,7 +146,8 @@ import Testing
         try site.rebuildAndCompare("a rebuild without a change")
         #expect(site.cache.sources.reuse.read == 0)
         #expect(site.cache.sources.reuse.reused == 5 + 5 + 1)  // the notes, five data files, the Loop backup
-        #expect(site.cache.notes.reuse == (reused: 5, rendered: 0))
+        // Four notes: the weekly review, of Nov 28 21:00, is after now and not published.
+        #expect(site.cache.notes.reuse == (reused: 4, rendered: 0))
         #expect(site.cache.content.reuse == (reused: 1, computed: 0))
 
         // A note: only it is read and rendered again; the figures stay.
@@ -154,7 +155,7 @@ import Testing
         try site.rebuildAndCompare("a note edited")
         #expect(site.session.snapshot["notes/half-marathon.html"].map { String(decoding: $0.bytes, as: UTF8.self).contains("Zanzibar") } == true)
         #expect(site.cache.sources.reuse == (reused: 10, read: 1))
-        #expect(site.cache.notes.reuse == (reused: 4, rendered: 1))
+        #expect(site.cache.notes.reuse == (reused: 3, rendered: 1))
         #expect(site.cache.content.reuse == (reused: 1, computed: 0))
 
         // points.json: read again, the figures computed again.

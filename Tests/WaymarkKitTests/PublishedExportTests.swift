@@ -128,9 +128,10 @@ struct PublishedExportTests {
         let dir = TemporaryDirectory()
         let names = (1...folders).map { "e\($0)" }
         for name in names {
-            dir.write("\(name)/points.json", #"[{"id":"\#(name)","point":"5","pointType":"tag","pointName":"Run \#(name)","pointDate":"2026-11-02T07:00:00"}]"#)
-            dir.write("\(name)/notes/open-\(name).md", "---\ntitle: Open \(name)\ndate: 2026-11-02\n---\nShown.\n")
-            dir.write("\(name)/notes/secret-\(name).md", "---\ntitle: Hush \(name)\ndate: 2026-11-03\nprivate: true\n---\nZanzibarquux \(name).\n")
+            dir.write("\(name)/points.json", #"[{"id":"\#(name)","point":"5","pointType":"tag","pointName":"Run \#(name)","pointDate":"2026-03-02T07:00:00"}]"#)
+            // Dated before the fixture's clock (Mar 31): a note after it would not be published.
+            dir.write("\(name)/notes/open-\(name).md", "---\ntitle: Open \(name)\ndate: 2026-03-02\n---\nShown.\n")
+            dir.write("\(name)/notes/secret-\(name).md", "---\ntitle: Hush \(name)\ndate: 2026-03-03\nprivate: true\n---\nZanzibarquux \(name).\n")
         }
         let pipeline = BuildPipeline(fileSystem: .local, clock: { F.now })
         let request = BuildRequest(source: .paths(names.map(dir.file)), output: dir.file("site"))

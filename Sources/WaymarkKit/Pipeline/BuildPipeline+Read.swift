@@ -124,13 +124,14 @@ extension BuildPipeline {
 }
 
 extension BuildPipeline {
-    /// Records dated after the moment shown (a `--now` before them) are left out of the
-    /// statistics: one warning naming the files whose records reach past that day (never a file
-    /// the sources do not have) and the latest such record, its name and date.
-    func futureRecordWarnings(_ content: SiteContent, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+    /// Records dated after the moment shown (a `--now` before them) are left out: point records
+    /// by the statistics, notes and weighings before anything is computed (`RecordsAfterNow`).
+    /// One warning for each kind, naming the files whose records of that kind reach past that
+    /// day (never a file the sources do not have) and the latest such record, its name and date.
+    func futureRecordWarnings(_ content: SiteContent, later: RecordsAfterNow, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let n = content.points.futureRecords
-        guard n > 0 else { return [] }
-        return BuildPipeline.futureRecordWarnings(count: n, latest: content.points.latestFutureRecord, options: content.options, sources)
+        let points = n > 0 ? BuildPipeline.futureRecordWarnings(count: n, latest: content.points.latestFutureRecord, options: content.options, sources) : []
+        return points + BuildPipeline.laterWarnings(later, options: content.options, sources)
     }
 
     /// `futureRecordWarnings` for `check`, which computes no site: the records of `export`
@@ -143,32 +144,66 @@ extension BuildPipeline {
             n += 1
             if latest.map({ points[k].date.sortKey(in: options.zone) > $0.date.sortKey(in: options.zone) }) ?? true { latest = points[k] }
         }
-        guard n > 0 else { return [] }
-        return BuildPipeline.futureRecordWarnings(count: n, latest: latest, options: options, sources)
+        let later = RecordsAfterNow(export, now: options.now, zone: options.zone)
+        let pointWarnings = n > 0 ? BuildPipeline.futureRecordWarnings(count: n, latest: latest, options: options, sources) : []
+        return pointWarnings + BuildPipeline.laterWarnings(later, options: options, sources)
     }
 
-    /// The warning for `n` records after the moment `options` show, `latest` the newest of them:
-    /// named on the files of the parts whose records reach past that day.
+    /// The warning for `n` point records after the moment `options` show, `latest` the newest
+    /// of them: named on the files of the parts whose records reach past that day.
     static func futureRecordWarnings(count n: Int, latest: PointRecord?, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+        let name = latest.map { $0.name.map { "“\(Diagnostic.shorten($0))”" } ?? "a record without a name" }
+        return [warning(count: n, kind: ("record", "records", "of the statistics"), latest: latest.map { (name ?? "", $0.date) }, options: options,
+                        sources, holds: { $0.checks + $0.otherPoints }, file: "points.json")]
+    }
+
+    /// The warnings for the notes and weighings `later` left out.
+    static func laterWarnings(_ later: RecordsAfterNow, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        if !later.notes.isEmpty {
+            let note = later.latestNote(in: options.zone)
+            let latest = note.flatMap { note in note.date.map { ("“" + Diagnostic.shorten(note.title ?? note.fileName) + "”", $0) } }
+            // A Waymark export's notes are files of their own: the latest one's is named.
+            warnings.append(warning(count: later.notes.count, kind: ("note", "notes", "of the site"), latest: latest, options: options,
+                                    sources, holds: { $0.notes }, file: "notes/", inside: note?.fileName))
+        }
+        if !later.weighings.isEmpty {
+            let latest = later.latestWeighing(in: options.zone).map { ("", $0.date) }
+            warnings.append(warning(count: later.weighings.count, kind: ("weighing", "weighings", "of the site"), latest: latest,
+                                    options: options, sources, holds: { $0.weighings }, file: "weights.json"))
+        }
+        return warnings
+    }
+
+    /// One warning for `n` records of `kind` after the moment `options` show: on the files of
+    /// the parts that hold such records (`holds`) and reach past that day; of a Waymark export,
+    /// whose part lists every file of it, only `file` (a path inside it; a folder, such as
+    /// `notes/`, with the file `inside` it named).
+    private static func warning(count n: Int, kind: (one: String, many: String, outOf: String), latest: (name: String, date: Moment)?,
+                                options: SiteOptions, _ sources: [SourceReader.SourceReport], holds: (RecordCounts) -> Int,
+                                file: String, inside: String? = nil) -> Diagnostic {
         let today = LocalDate(dayNumber: options.zone.localDateTime(of: options.now).date.dayNumber)
-        let parts = sources.flatMap(\.parts).filter { $0.counts.checks + $0.counts.otherPoints > 0 }
+        let parts = sources.flatMap(\.parts).filter { holds($0.counts) > 0 }
         let later = parts.filter { ($0.counts.span(in: options.zone)?.last ?? today) > today }
-        // A Waymark export's part lists every file of it; its point records are points.json's.
         let files = (later.isEmpty ? parts : later).flatMap { part in
-            let points = part.files.filter { $0 == "points.json" || $0.hasSuffix("/points.json") }
-            return points.isEmpty ? part.files : points
+            let own = part.files.filter { $0 == file || $0.hasSuffix("/" + file) }
+            return own.isEmpty ? part.files : own.map { $0 + (inside ?? "") }
         }
         // Terminal messages are in English, whatever the site's language.
         let now = LocaleFormat.machine(.instant(options.now), in: options.zone)
-        var what = n == 1 ? "1 record dated after \(now) is left out of the statistics"
-                          : "\(n) records dated after \(now) are left out of the statistics"
+        var what = n == 1 ? "1 \(kind.one) dated after \(now) is left out \(kind.outOf)"
+                          : "\(n) \(kind.many) dated after \(now) are left out \(kind.outOf)"
         if let latest {
-            let name = latest.name.map { "“\(Diagnostic.shorten($0))”" } ?? "a record without a name"
-            what += n == 1 ? ": \(name) at " : "; the latest, \(name), at "
-            what += LocaleFormat.machine(latest.date, in: options.zone)
+            let date = LocaleFormat.machine(latest.date, in: options.zone)
+            if latest.name.isEmpty {
+                what += n == 1 ? ": the one of \(date)" : "; the latest is of \(date)"
+            } else {
+                what += n == 1 ? ": \(latest.name) at \(date)" : "; the latest, \(latest.name), at \(date)"
+            }
         }
         what += "."
-        guard let first = files.first else { return [.warning("the sources", .file, what)] }
-        return [.warning(first, .file, files.count == 1 ? what : what + " Also from: " + files.dropFirst().joined(separator: ", "))]
+        guard let first = files.first else { return .warning("the sources", .file, what) }
+        if files.count == 1 { return .warning(first, .file, what) }
+        return .warning(first, .file, what + " Also from: " + files.dropFirst().joined(separator: ", "))
     }
 }

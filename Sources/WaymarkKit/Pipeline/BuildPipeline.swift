@@ -138,11 +138,13 @@ public struct BuildPipeline: Sendable {
         if let failure = read.failure(writes: writes) { throw failure }
         lap("read")
         var options = try checkedSiteOptions(request, read.result.export)
-        let export = withActivityHabits(read.result.export, request, &options)
+        let later = RecordsAfterNow(withActivityHabits(read.result.export, request, &options), now: options.now, zone: options.zone)
+        let export = later.export
+        if !later.notes.isEmpty || !later.weighings.isEmpty { options.sections = sections(request, export) }
         let (content, inputs, fingerprints) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme, templates: templates)
         if let cache, let fingerprints { site.pages = (cache.pages, inputs, fingerprints) }
-        site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, read.sources)
+        site.warnings = read.warnings + site.warnings + futureRecordWarnings(content, later: later, read.sources)
         site.privateNotes = read.privateNotes
         lap("compute")
         return site

@@ -61,7 +61,7 @@ enum AtomFeed {
         return SiteFile(path: path, bytes: Array(xml.utf8))
     }
 
-    /// The dated notes and the completed targets of the sections the site builds. Undated
+    /// The dated notes and the targets completed by now of the sections the site builds. Undated
     /// notes are left out: an Atom entry needs a date, and an invented one would mislead.
     static func entries(_ content: SiteContent) -> [Entry] {
         let options = content.options
@@ -76,7 +76,8 @@ enum AtomFeed {
         }
         if options.builds(.targets) {
             let format = LocaleFormat(options.language)
-            for item in content.arranged.schedule {
+            // Done as of now (`TargetSchedule`): a completion after it is not news yet.
+            for item in content.arranged.schedule where item.state == .done {
                 let entry = content.targets[item.index]
                 guard let moment = entry.target.completionMoment, let instant = instant(moment, zone) else { continue }
                 let done = UIString.feedCompletedOn.text(options.language, ["date": format.longDate(moment.localDate(in: zone))])

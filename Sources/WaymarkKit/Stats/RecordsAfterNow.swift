@@ -1,0 +1,50 @@
+/// The export as the site shows it at `now`: notes and weighings dated after that moment are
+/// left out, so that a site built as of an earlier day (`--now`) lists, links and counts only
+/// what had been written and weighed by then. Point records after now are cut by the points
+/// figures themselves (`PointsOrder`, `DailyPoints`), which count them for their own warning.
+/// An undated note is kept: nothing says it was written later.
+public struct RecordsAfterNow: Sendable {
+    /// The export without the records after now.
+    public var export: Export
+    /// The notes left out, in the export's order.
+    public var notes: [Note]
+    /// The weighings left out, in the export's order.
+    public var weighings: [WeightEntry]
+
+    public init(_ export: Export, now: Int64, zone: Zone) {
+        let today = zone.localDateTime(of: now).date.dayNumber
+        var shown = export
+        var laterNotes: [Note] = [], laterWeighings: [WeightEntry] = []
+        if export.notes.contains(where: { $0.date?.isAfter(now, today: today) == true }) {
+            shown.notes = []
+            for note in export.notes {
+                if note.date?.isAfter(now, today: today) == true { laterNotes.append(note) } else { shown.notes.append(note) }
+            }
+        }
+        if export.weights.contains(where: { $0.date.isAfter(now, today: today) }) {
+            shown.weights = []
+            for entry in export.weights {
+                if entry.date.isAfter(now, today: today) { laterWeighings.append(entry) } else { shown.weights.append(entry) }
+            }
+        }
+        self.export = shown
+        notes = laterNotes
+        weighings = laterWeighings
+    }
+
+    /// The latest of the notes left out (the first of them in the export at the same moment).
+    public func latestNote(in zone: Zone) -> Note? {
+        notes.reduce(nil) { latest, note in
+            guard let latest, let a = latest.date, let b = note.date else { return latest ?? note }
+            return b.sortKey(in: zone) > a.sortKey(in: zone) ? note : latest
+        }
+    }
+
+    /// The latest of the weighings left out.
+    public func latestWeighing(in zone: Zone) -> WeightEntry? {
+        weighings.reduce(nil) { latest, entry in
+            guard let latest else { return entry }
+            return entry.date.sortKey(in: zone) > latest.date.sortKey(in: zone) ? entry : latest
+        }
+    }
+}
