@@ -7,6 +7,7 @@ enum CheckCommand {
         var sources: [String] = []
         var config: String?
         var timeZone: String?
+        var now: String?
         var weightUnit: String?
         var distanceUnit: String?
         var skipInvalid = false
@@ -20,6 +21,7 @@ enum CheckCommand {
         options: [
             .value(["--config"], "FILE", help: BuildOptions.configHelp, \.config),
             .value(["--time-zone"], "TZ", help: CommonOptions.timeZoneHelp, \.timeZone),
+            .value(["--now"], "DATE-TIME", help: "The moment the site would show, as build's --now: what is dated after it is reported as left out.", \.now),
             .value(["--weight-unit"], "UNIT", help: CommonOptions.weightUnitHelp, \.weightUnit),
             .value(["--distance-unit"], "UNIT", help: CommonOptions.distanceUnitHelp, \.distanceUnit),
             .flag(["--skip-invalid"], help: CommonOptions.skipInvalidHelp, \.skipInvalid),
@@ -32,6 +34,7 @@ enum CheckCommand {
         var given = BuildSettings.Given()
         do {
             given.zone = try CommonOptions.zone(options.timeZone)
+            given.now = try CommonOptions.now(options.now)
             given.weightUnit = try CommonOptions.weightUnit(options.weightUnit)
             given.distanceUnit = try CommonOptions.distanceUnit(options.distanceUnit)
         } catch {
