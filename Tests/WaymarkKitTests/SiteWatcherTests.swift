@@ -106,6 +106,28 @@ struct SiteWatcherTests {
         #expect(calls.wait(for: 1, timeout: 2))
     }
 
+    /// A database changed through SQLite's write-ahead log changes only `loop.db-wal`; a file
+    /// source that is a link changes where it leads. Both are watched with the name given.
+    @Test(arguments: methods) func aDatabasesLogAndALinksTargetAreWatched(method: SiteWatcher.Method) throws {
+        let dir = TemporaryDirectory()
+        dir.write("elsewhere/real.db", "db")
+        dir.write("site/loop.db", "db")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("site/link.db"), withDestinationPath: dir.file("elsewhere/real.db"))
+        let paths = [dir.file("site/loop.db"), dir.file("site/link.db"), dir.file("site")]
+        let real = URL(fileURLWithPath: dir.file("elsewhere/real.db")).resolvingSymlinksInPath().path
+        #expect(SiteWatcher.watched(paths) == [dir.file("site/loop.db"), dir.file("site/loop.db-wal"), dir.file("site/link.db"),
+                                               dir.file("site/link.db-wal"), real, real + "-wal", dir.file("site")])
+        let calls = Calls()
+        let watcher = SiteWatcher(paths: [dir.file("site/loop.db"), dir.file("site/link.db")], method: method) { calls.record() }
+        defer { watcher.stop() }
+        dir.write("site/loop.db-wal", "a page of the log")
+        #expect(calls.wait(for: 1, timeout: 2))
+        usleep(400_000)
+        let first = calls.count
+        dir.write("elsewhere/real.db", "db, changed")
+        #expect(calls.wait(for: first + 1, timeout: 2))
+    }
+
     @Test func polledScanSeesSizeAndTimeButNotScratchFiles() {
         let dir = TemporaryDirectory()
         dir.write("export/notes/a.md", "# A")

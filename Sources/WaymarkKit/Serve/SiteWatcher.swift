@@ -37,7 +37,7 @@ public final class SiteWatcher: Sendable {
         // Without the pipe, stop() cannot wake the thread: it then looks at a flag every 0.25 s.
         if SiteWatcher.pipeFails || pipe(&fds) != 0 { fds = [-1, -1] }
         stopPipe = (fds[0], fds[1])
-        let targets = paths.map(SiteWatcher.absolute)
+        let targets = SiteWatcher.watched(paths.map(SiteWatcher.absolute))
         var source: ChangeSource?
         var used = method
         #if canImport(Glibc)
@@ -69,6 +69,29 @@ public final class SiteWatcher: Sendable {
     }
 
     deinit { stop() }
+
+    /// The paths watched for `paths`: each, and for one that is not a folder what a change to it
+    /// may touch instead: the file a link leads to (an export kept elsewhere and linked), and
+    /// SQLite's write-ahead log beside a database (`loop.db-wal`), where a program that has it
+    /// open writes first, leaving the database itself as it was.
+    static func watched(_ paths: [String]) -> [String] {
+        var out: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) { if seen.insert(path).inserted { out.append(path) } }
+        for path in paths {
+            add(path)
+            guard PollingChanges.stamp(path, follow: true)?.isDirectory != true else { continue }
+            add(path + "-wal")
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
+                let target = String(cString: real)
+                free(real)
+                add(target)
+                add(target + "-wal")
+            }
+        }
+        return out
+    }
 
     /// A path as the watcher keeps it: absolute, without a trailing slash.
     static func absolute(_ path: String) -> String {
