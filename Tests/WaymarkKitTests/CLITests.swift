@@ -57,7 +57,7 @@ struct CLITests {
         #expect(run.code == 65)
         #expect(run.stderr == """
             error: points.json: /0/pointDate: not a date-time (got "2026-13-01")
-            1 problem found; nothing was written. Fix them, or run again with --skip-invalid to leave those records out.
+            1 problem found; nothing was written. Fix it, or run again with --skip-invalid to leave that record out.
 
             """)
         #expect(!FileManager.default.fileExists(atPath: dir.file("site")))
@@ -66,6 +66,10 @@ struct CLITests {
         #expect(skipped.code == 0)
         #expect(skipped.stderr.hasPrefix(#"warning: points.json: /0/pointDate: not a date-time (got "2026-13-01") (record skipped)"#))
         #expect(dir.read("site/points/index.html")?.contains("+2") == true)
+
+        dir.write("two/points.json", #"[{"point": 1, "pointDate": "2026-13-01"}, {"point": 2, "pointDate": "2026-11-31"}]"#)
+        let two = CLIRun(["build", dir.file("two"), "-o", dir.file("site2")])
+        #expect(two.code == 65 && two.stderr.hasSuffix("2 problems found; nothing was written. Fix them, or run again with --skip-invalid to leave those records out.\n"), "\(two.stderr)")
     }
 
     @Test func missingInputExits66AndForeignOutputExits73() {

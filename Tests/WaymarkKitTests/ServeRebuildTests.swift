@@ -47,6 +47,20 @@ import Testing
         #expect(preview.log.value.contains("Rebuilt in "))
     }
 
+    /// When the first build fails there is no site yet: the "not found" page says so, not that
+    /// it is the site as last built.
+    @Test func aFailedFirstBuildSaysThereIsNoSiteYet() throws {
+        let dir = TemporaryDirectory()
+        let export = try PreviewHarness.copyDemo(into: dir)
+        try "{ \"data\": [ oops".write(toFile: export + "/points.json", atomically: true, encoding: .utf8)
+        let preview = try PreviewHarness([export, "--lang", "en"])
+        let (page, _) = preview.http.poll("/", timeout: 10) { $0.text.contains("waymark-build-error") }
+        let text = try #require(page?.text)
+        #expect(page?.status == 404)
+        #expect(text.contains("The build failed, so there is no site to show yet. Fix the problem and save: the page reloads by itself."))
+        #expect(!text.contains("as it was last built") && text.contains("points.json"))
+    }
+
     @Test func aFailedRebuildKeepsTheLastGoodSiteAndShowsTheError() throws {
         let dir = TemporaryDirectory()
         let export = try PreviewHarness.copyDemo(into: dir)

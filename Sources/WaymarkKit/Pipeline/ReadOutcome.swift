@@ -36,7 +36,8 @@ public struct ReadOutcome: Sendable {
         let kind: ErrorKind = kinds.contains(.missingInput) ? .missingInput : kinds.contains(.io) ? .io : .badData
         var summary = "\(errors.count) problem\(errors.count == 1 ? "" : "s") found" + (writes ? "; nothing was written." : ".")
         if kind == .badData && errors.allSatisfy(\.dropsRecord) {
-            summary += " Fix them, or run again with --skip-invalid to leave those records out."
+            summary += errors.count == 1 ? " Fix it, or run again with --skip-invalid to leave that record out."
+                                         : " Fix them, or run again with --skip-invalid to leave those records out."
         }
         return BuildFailure(step: .read, kind: kind, message: summary, diagnostics: warnings + errors)
     }

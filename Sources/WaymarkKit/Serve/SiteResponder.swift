@@ -51,7 +51,7 @@ struct SiteResponder: Sendable {
     /// The script and the overlay the page at site path `page` gets, with the id they belong to.
     func decorate(_ page: String) -> (extra: String, id: String)? {
         guard let reloadID else { return nil }
-        let overlay = failure.map { ErrorOverlay.html($0, language: snapshot.language) } ?? ""
+        let overlay = failure.map { ErrorOverlay.html($0, language: snapshot.language, hasSite: !snapshot.entries.isEmpty) } ?? ""
         return (overlay + LiveReload.script(id: reloadID, page: page), reloadID)
     }
 

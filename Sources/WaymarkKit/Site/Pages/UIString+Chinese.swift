@@ -2,6 +2,7 @@ extension UIString {
     var chinese: String {
         switch self {
         // The preview server
+        case .previewFirstBuildFailed: return "构建失败，还没有可以显示的网站。修正问题并保存后，页面会自动重新加载。"
         case .previewBuildFailed: return "最近一次构建失败，这里显示的是上一次构建成功的网站。修正问题并保存后，页面会自动重新加载。"
         case .notFoundTitle: return "找不到页面"
         case .notFoundText: return "本网站中没有 {path}。"

@@ -2,6 +2,7 @@ extension UIString {
     var english: String {
         switch self {
         // The preview server
+        case .previewFirstBuildFailed: return "The build failed, so there is no site to show yet. Fix the problem and save: the page reloads by itself."
         case .previewBuildFailed: return "The last build failed, so this is the site as it was last built. Fix the problem and save: the page reloads by itself."
         case .notFoundTitle: return "Page not found"
         case .notFoundText: return "Nothing is at {path} in this site."

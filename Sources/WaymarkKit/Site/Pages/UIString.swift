@@ -45,7 +45,7 @@ public enum UIString: String, CaseIterable, Sendable {
     // Dashboard and weight
     case progressNoEarlier, progressVsYesterday, progressVsPrevious, progressNoneYesterday, progressNoneBefore, progressSameYesterday, progressSameBefore, streakBestEver, streakBestWithin, chartMonths, chartYears, heatmapNumbers, noPointsYet, goalToLose, goalToGain, goalBelowReached, goalAboveReached
     // The preview server
-    case previewBuildFailed, notFoundTitle, notFoundText, backToOverview
+    case previewBuildFailed, previewFirstBuildFailed, notFoundTitle, notFoundText, backToOverview
     // Privacy
     case frontPageTitle, weightChangesNote, weightChartDescriptionChanges, sparklineTitleChanges
     // Activity
