@@ -36,8 +36,9 @@ struct ZipInFolderTests {
         let dir = TemporaryDirectory()
         dir.write("phone/a.txt", "a\n")
         dir.write("phone/b.txt", "b\n")
-        // Five files, a folder and a link: only regular files count.
-        TestZip.write(dir.file("phone/many.zip"), (1...5).map { .text("d/\($0).txt", "\($0)\n") } + [.link("d/link", target: "1.txt")])
+        // Five files, a link and a Mac's hidden copies: only the files count.
+        TestZip.write(dir.file("phone/many.zip"), (1...5).flatMap { [.text("d/\($0).txt", "\($0)\n"), .text("__MACOSX/d/._\($0).txt", "x")] }
+                      + [.link("d/link", target: "1.txt")])
         func scan(limit: Int) throws -> (files: [String], warnings: [String]) {
             var scanner = SourceScanner(fileSystem: .local)
             scanner.fileLimit = limit
@@ -55,10 +56,13 @@ struct ZipInFolderTests {
         #expect(over.warnings.contains(dir.file("phone/many.zip") + ": skipped: it holds more than 4 files, and with them the folder would have more than 6 files"), "\(over.warnings)")
 
         let archive = ZipArchive(path: dir.file("phone/many.zip"), displayName: "many.zip")
-        let cut = try archive.entries(limit: 2)
-        #expect(cut.entries.map(\.path) == ["d/1.txt", "d/2.txt"] && cut.isCut)
-        let whole = try archive.entries(limit: 5)
-        #expect(whole.entries.count == 5 && !whole.isCut && whole.skippedLinks == ["d/link"])
+        let visible = { (name: String) in !name.hasPrefix("__MACOSX/") }
+        let cut = try archive.entries(limit: (2, visible))
+        #expect(cut.entries.map(\.path) == ["d/1.txt", "__MACOSX/d/._1.txt", "d/2.txt", "__MACOSX/d/._2.txt"] && cut.isCut)
+        let whole = try archive.entries(limit: (5, visible))
+        #expect(whole.entries.count == 10 && !whole.isCut && whole.skippedLinks == ["d/link"])
+        // Counting every entry, the hidden ones fill the limit.
+        #expect(try archive.entries(limit: (5, { _ in true })).isCut)
     }
 
     /// A folder of many zips keeps few of them open once read: 300 zips, each of one Apple Health

@@ -69,7 +69,10 @@ enum CheckCommand {
         if failure == nil {
             var shown = env.pipeline.siteOptions(request, read.result.export)
             // The sections a build makes, the metrics that become habits among them.
-            _ = env.pipeline.withActivityHabits(read.result.export, request, &shown)
+            let export = env.pipeline.withActivityHabits(read.result.export, request, &shown)
+            // Without what is dated after now, as a build leaves it out.
+            let later = RecordsAfterNow(export, now: shown.now, zone: shown.zone)
+            if !later.notes.isEmpty || !later.weighings.isEmpty { shown.sections = env.pipeline.sections(request, later.export) }
             options = shown
         }
         let future = options.map { env.pipeline.futureRecordWarnings(read.result.export, $0, read.sources) } ?? []

@@ -126,8 +126,9 @@ extension BuildPipeline {
 extension BuildPipeline {
     /// Records dated after the moment shown (a `--now` before them) are left out: point records
     /// by the statistics, notes and weighings before anything is computed (`RecordsAfterNow`).
-    /// One warning for each kind, naming the files whose records of that kind reach past that
-    /// day (never a file the sources do not have) and the latest such record, its name and date.
+    /// One warning for each kind, naming the files of the sources that hold that kind and whose
+    /// records reach past that day (never a file the sources do not have), and the latest such
+    /// record, its name and date.
     func futureRecordWarnings(_ content: SiteContent, later: RecordsAfterNow, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let n = content.points.futureRecords
         let points = n > 0 ? BuildPipeline.futureRecordWarnings(count: n, latest: content.points.latestFutureRecord, options: content.options, sources) : []
@@ -154,40 +155,39 @@ extension BuildPipeline {
     static func futureRecordWarnings(count n: Int, latest: PointRecord?, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let name = latest.map { $0.name.map { "“\(Diagnostic.shorten($0))”" } ?? "a record without a name" }
         return [warning(count: n, kind: ("record", "records", "of the statistics"), latest: latest.map { (name ?? "", $0.date) }, options: options,
-                        sources, holds: { $0.checks + $0.otherPoints }, file: "points.json")]
+                        sources, holds: { $0.checks + $0.otherPoints }, own: ["points.json"])]
     }
 
     /// The warnings for the notes and weighings `later` left out.
     static func laterWarnings(_ later: RecordsAfterNow, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         if !later.notes.isEmpty {
-            let note = later.latestNote(in: options.zone)
-            let latest = note.flatMap { note in note.date.map { ("“" + Diagnostic.shorten(note.title ?? note.fileName) + "”", $0) } }
-            // A Waymark export's notes are files of their own: the latest one's is named.
+            let latest = later.latestNote(in: options.zone).flatMap { note in
+                note.date.map { ("“" + Diagnostic.shorten(note.title ?? note.fileName) + "”", $0) }
+            }
             warnings.append(warning(count: later.notes.count, kind: ("note", "notes", "of the site"), latest: latest, options: options,
-                                    sources, holds: { $0.notes }, file: "notes/", inside: note?.fileName))
+                                    sources, holds: { $0.notes }, own: ["notes/"]))
         }
         if !later.weighings.isEmpty {
             let latest = later.latestWeighing(in: options.zone).map { ("", $0.date) }
             warnings.append(warning(count: later.weighings.count, kind: ("weighing", "weighings", "of the site"), latest: latest,
-                                    options: options, sources, holds: { $0.weighings }, file: "weights.json"))
+                                    options: options, sources, holds: { $0.weighings }, own: ["weights.json", "weights.csv"]))
         }
         return warnings
     }
 
     /// One warning for `n` records of `kind` after the moment `options` show: on the files of
-    /// the parts that hold such records (`holds`) and reach past that day; of a Waymark export,
-    /// whose part lists every file of it, only `file` (a path inside it; a folder, such as
-    /// `notes/`, with the file `inside` it named).
+    /// the parts that hold such records (`holds`) and whose records reach past that day; of a
+    /// Waymark export, whose part lists every file of it, only those of its files named `own`.
     private static func warning(count n: Int, kind: (one: String, many: String, outOf: String), latest: (name: String, date: Moment)?,
                                 options: SiteOptions, _ sources: [SourceReader.SourceReport], holds: (RecordCounts) -> Int,
-                                file: String, inside: String? = nil) -> Diagnostic {
+                                own names: [String]) -> Diagnostic {
         let today = LocalDate(dayNumber: options.zone.localDateTime(of: options.now).date.dayNumber)
         let parts = sources.flatMap(\.parts).filter { holds($0.counts) > 0 }
         let later = parts.filter { ($0.counts.span(in: options.zone)?.last ?? today) > today }
         let files = (later.isEmpty ? parts : later).flatMap { part in
-            let own = part.files.filter { $0 == file || $0.hasSuffix("/" + file) }
-            return own.isEmpty ? part.files : own.map { $0 + (inside ?? "") }
+            let own = part.files.filter { file in names.contains { file == $0 || file.hasSuffix("/" + $0) } }
+            return own.isEmpty ? part.files : own
         }
         // Terminal messages are in English, whatever the site's language.
         let now = LocaleFormat.machine(.instant(options.now), in: options.zone)

@@ -9,7 +9,8 @@ struct SourceScanner {
     static let maxDepth = 8
     static let maxFiles = 200_000
     var fileSystem: FileSystem
-    /// The most files a folder is read with, its zips' entries counted (tests set fewer).
+    /// The most files a folder's walk lists, and the most a zip in it may bring together with
+    /// the files listed before it (tests set fewer).
     var fileLimit = SourceScanner.maxFiles
     /// The formats, for the ones that are folders.
     var importers: [SourceImporter] = SourceImporters.all
@@ -57,7 +58,12 @@ struct SourceScanner {
         let archive = ZipArchive(path: canonical, displayName: given)
         let listed: (entries: [ZipArchive.Entry], skippedLinks: [String], isCut: Bool)
         do {
-            listed = try archive.entries(limit: limit) { entry in
+            // Hidden entries (a Mac's `__MACOSX/._x` beside each file) are not files of the source.
+            let counts = { (name: String) -> Bool in
+                let relative = Self.withoutDotSegments(name)
+                return !relative.isEmpty && !isHidden(relative)
+            }
+            listed = try archive.entries(limit: (limit, counts)) { entry in
                 let relative = Self.withoutDotSegments(entry.path)
                 guard let listing, !relative.isEmpty, !isHidden(relative) else { return .pass }
                 let file = SourceFile(path: given + "/" + relative, relative: relative, size: entry.size, head: entry.head) { () throws(SourceError) -> ByteStream in

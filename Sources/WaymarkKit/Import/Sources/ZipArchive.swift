@@ -60,14 +60,16 @@ struct ZipArchive: Sendable {
     /// The regular files inside, with their first bytes. Links and folders are left out.
     /// `handling` is asked about each entry that does not end within its head. A failure of the
     /// archive while an entry is read (damage, the budget) stops the listing, whatever the
-    /// closure made of it. The listing stops at a regular file past the first `limit`, with
-    /// `isCut` set: an archive of a million entries is refused without reading them all.
-    func entries(limit: Int = .max, _ handling: (Entry) -> Handling = { _ in .pass }) throws(SourceError)
-        -> (entries: [Entry], skippedLinks: [String], isCut: Bool) {
+    /// closure made of it. With a `limit`, the listing stops at a regular file past the first
+    /// `limit.count` that `limit.counts` (by name), with `isCut` set: an archive of a million
+    /// entries is refused without reading them all.
+    func entries(limit: (count: Int, counts: (String) -> Bool)? = nil, _ handling: (Entry) -> Handling = { _ in .pass })
+        throws(SourceError) -> (entries: [Entry], skippedLinks: [String], isCut: Bool) {
         let reader = try ArchiveReader(path: path, displayName: displayName, budget: budget)
         defer { reader.close() }
         var entries: [Entry] = []
         var links: [String] = []
+        var counted = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFile.headSize, alignment: 1)
         defer { buffer.deallocate() }
         let lib = reader.lib
@@ -76,7 +78,10 @@ struct ZipArchive: Sendable {
             let type = lib.entryFiletype(header)
             if type == 0o120000 { links.append(name); continue }
             guard type == 0o100000, !name.hasSuffix("/") else { continue }
-            guard entries.count < limit else { return (entries, links, true) }
+            if let limit, limit.counts(name) {
+                guard counted < limit.count else { return (entries, links, true) }
+                counted += 1
+            }
             let size: Int64? = lib.entrySizeIsSet(header) != 0 ? lib.entrySize(header) : nil
             let filled = try Self.fill(buffer, from: reader)
             var entry = Entry(index: reader.index, path: name, size: size, head: Array(buffer[0..<filled]), isBehindFilter: reader.isFiltered)

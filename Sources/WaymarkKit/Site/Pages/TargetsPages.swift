@@ -86,7 +86,8 @@ enum TargetsPages {
             "deadline": t.deadline.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
             "cardDeadline": .from(cardDeadline(t, item.state, content, r)),
             "deadlineMachine": t.deadline.map { .string(LocaleFormat.machine($0, in: content.zone)) } ?? .null,
-            "completed": t.completed.map { .string(r.format.moment($0, in: content.zone)) } ?? .null,
+            // A completion after now is not shown: there the target is still open.
+            "completed": item.state == .done ? t.completed.map { .string(r.format.moment($0, in: content.zone)) } ?? .null : .null,
             "descriptionHTML": (onItsPage ? entry.pageHTML : entry.cardHTML).map { .html($0) } ?? .null,
             "notes": .array(notes.map { ["title": .string($0.title), "href": .string(root + "notes/" + $0.slug + ".html")] }),
         ]
