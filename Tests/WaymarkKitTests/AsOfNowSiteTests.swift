@@ -41,6 +41,33 @@ struct AsOfNowSiteTests {
         #expect(none.export == Export(weights: weights, notes: notes) && none.notes.isEmpty && none.weighings.isEmpty)
     }
 
+    @Test func habitsCreatedAfterNowAreLeftOut() {
+        let tags = [Tag(name: "old", created: Self.at("2026-03-02T07:00:00")), Tag(name: "undated"),
+                    Tag(name: "later", created: Self.at("2026-06-20T09:00:00")), Tag(name: "tomorrow", created: Self.at("2026-06-20"))]
+        let later = RecordsAfterNow(Export(tags: tags), now: Self.instant("2026-06-19T12:00:00"), zone: Self.shanghai)
+        #expect(later.export.tags.map(\.name) == ["old", "undated"])
+        #expect(later.habits.map(\.name) == ["later", "tomorrow"])
+        // Of a day and a moment on it, the moment is later.
+        #expect(later.latestHabit(in: Self.shanghai)?.name == "later")
+        #expect(!later.isEmpty && RecordsAfterNow(Export(tags: tags), now: Self.instant("2026-06-20T09:00:00"), zone: Self.shanghai).isEmpty)
+    }
+
+    /// The demo as of 2026-06-19 12:00: its tags.json (Python) creates Deep work on Jun 20 09:00,
+    /// the other five by Jun 18; every point record and weighing is later.
+    @Test func theDemoAsOfJuneNineteenthHasFiveHabits() throws {
+        let demo = TestPaths.repo.appendingPathComponent("Examples/demo").path
+        let dir = TemporaryDirectory()
+        let run = CLIRun(["build", demo, "-o", dir.file("site"), "--now", "2026-06-19T12:00:00", "--lang", "en"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: tags.json: 1 habit created after 2026-06-19T12:00:00+08:00 is left out of the site: "
+                                    + "“Deep work 深度工作” at 2026-06-20T09:00:00+08:00.\n"), "\(run.stderr)")
+        let index = DataShapedSiteTests.text(try #require(dir.read("site/index.html")))
+        #expect(index.contains("Built from 0 Point records 5 Timed habits"), "\(index)")
+        let habits = try #require(dir.read("site/habits/index.html"))
+        #expect(!habits.contains("Deep work") && habits.contains("练琴 Piano"))
+        #expect(dir.read("site/habits/deep-work.html") == nil && dir.read("site/weight/index.html") == nil)
+    }
+
     /// The demo as of 2026-10-01 12:00 in Shanghai. Python on its files: 195 of 407 point records,
     /// 47 of 90 weighings up to then; of the notes, training-log (Sep 20) and the undated
     /// reading list; of the targets, only "Finish 'Principles'" was done (Sep 5), the other nine

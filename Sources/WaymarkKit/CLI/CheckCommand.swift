@@ -72,7 +72,7 @@ enum CheckCommand {
             let export = env.pipeline.withActivityHabits(read.result.export, request, &shown)
             // Without what is dated after now, as a build leaves it out.
             let later = RecordsAfterNow(export, now: shown.now, zone: shown.zone)
-            if !later.notes.isEmpty || !later.weighings.isEmpty { shown.sections = env.pipeline.sections(request, later.export) }
+            if !later.isEmpty { shown.sections = env.pipeline.sections(request, later.export) }
             options = shown
         }
         let future = options.map { env.pipeline.futureRecordWarnings(read.result.export, $0, read.sources) } ?? []

@@ -125,7 +125,8 @@ extension BuildPipeline {
 
 extension BuildPipeline {
     /// Records dated after the moment shown (a `--now` before them) are left out: point records
-    /// by the statistics, notes and weighings before anything is computed (`RecordsAfterNow`).
+    /// by the statistics; notes, weighings and habits created later before anything is computed
+    /// (`RecordsAfterNow`).
     /// One warning for each kind, naming the files of the sources that hold that kind and whose
     /// records reach past that day (never a file the sources do not have), and the latest such
     /// record, its name and date.
@@ -154,7 +155,7 @@ extension BuildPipeline {
     /// of them: named on the files of the parts whose records reach past that day.
     static func futureRecordWarnings(count n: Int, latest: PointRecord?, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let name = latest.map { $0.name.map { "“\(Diagnostic.shorten($0))”" } ?? "a record without a name" }
-        return [warning(count: n, kind: ("record", "records", "of the statistics"), latest: latest.map { (name ?? "", $0.date) }, options: options,
+        return [warning(count: n, kind: ("record dated", "records dated", "of the statistics"), latest: latest.map { (name ?? "", $0.date) }, options: options,
                         sources, holds: { $0.checks + $0.otherPoints }, own: ["points.json"])]
     }
 
@@ -165,12 +166,19 @@ extension BuildPipeline {
             let latest = later.latestNote(in: options.zone).flatMap { note in
                 note.date.map { ("“" + Diagnostic.shorten(note.title ?? note.fileName) + "”", $0) }
             }
-            warnings.append(warning(count: later.notes.count, kind: ("note", "notes", "of the site"), latest: latest, options: options,
+            warnings.append(warning(count: later.notes.count, kind: ("note dated", "notes dated", "of the site"), latest: latest, options: options,
                                     sources, holds: { $0.notes }, own: ["notes/"]))
+        }
+        if !later.habits.isEmpty {
+            let latest = later.latestHabit(in: options.zone).flatMap { tag in
+                tag.created.map { ("“" + Diagnostic.shorten(tag.name ?? "") + "”", $0) }
+            }
+            warnings.append(warning(count: later.habits.count, kind: ("habit created", "habits created", "of the site"), latest: latest,
+                                    options: options, sources, holds: { $0.habits }, own: ["tags.json"]))
         }
         if !later.weighings.isEmpty {
             let latest = later.latestWeighing(in: options.zone).map { ("", $0.date) }
-            warnings.append(warning(count: later.weighings.count, kind: ("weighing", "weighings", "of the site"), latest: latest,
+            warnings.append(warning(count: later.weighings.count, kind: ("weighing dated", "weighings dated", "of the site"), latest: latest,
                                     options: options, sources, holds: { $0.weighings }, own: ["weights.json", "weights.csv"]))
         }
         return warnings
@@ -191,8 +199,8 @@ extension BuildPipeline {
         }
         // Terminal messages are in English, whatever the site's language.
         let now = LocaleFormat.machine(.instant(options.now), in: options.zone)
-        var what = n == 1 ? "1 \(kind.one) dated after \(now) is left out \(kind.outOf)"
-                          : "\(n) \(kind.many) dated after \(now) are left out \(kind.outOf)"
+        var what = n == 1 ? "1 \(kind.one) after \(now) is left out \(kind.outOf)"
+                          : "\(n) \(kind.many) after \(now) are left out \(kind.outOf)"
         if let latest {
             let date = LocaleFormat.machine(latest.date, in: options.zone)
             if latest.name.isEmpty {

@@ -140,7 +140,7 @@ public struct BuildPipeline: Sendable {
         var options = try checkedSiteOptions(request, read.result.export)
         let later = RecordsAfterNow(withActivityHabits(read.result.export, request, &options), now: options.now, zone: options.zone)
         let export = later.export
-        if !later.notes.isEmpty || !later.weighings.isEmpty { options.sections = sections(request, export) }
+        if !later.isEmpty { options.sections = sections(request, export) }
         let (content, inputs, fingerprints) = computed(export, noteFiles: noteFiles, options: options, cache: cache)
         var site = try prepare(content, theme: request.theme, customTheme: request.customTheme, templates: templates)
         if let cache, let fingerprints { site.pages = (cache.pages, inputs, fingerprints) }

@@ -1,6 +1,7 @@
-/// The export as the site shows it at `now`: notes and weighings dated after that moment are
-/// left out, so that a site built as of an earlier day (`--now`) lists, links and counts only
-/// what had been written and weighed by then. Point records after now are cut by the points
+/// The export as the site shows it at `now`: notes and weighings dated after that moment, and
+/// habits created after it, are left out, so that a site built as of an earlier day (`--now`)
+/// lists, links and counts only what had been written, weighed and begun by then (a habit begun
+/// later would count, unchecked, in the overall strength). Point records after now are cut by the points
 /// figures themselves (`PointsOrder`, `DailyPoints`), which count them for their own warning.
 /// An undated note is kept: nothing says it was written later.
 public struct RecordsAfterNow: Sendable {
@@ -10,11 +11,13 @@ public struct RecordsAfterNow: Sendable {
     public var notes: [Note]
     /// The weighings left out, in the export's order.
     public var weighings: [WeightEntry]
+    /// The habits left out (their source dates their creation after now), in the export's order.
+    public var habits: [Tag]
 
     public init(_ export: Export, now: Int64, zone: Zone) {
         let today = zone.localDateTime(of: now).date.dayNumber
         var shown = export
-        var laterNotes: [Note] = [], laterWeighings: [WeightEntry] = []
+        var laterNotes: [Note] = [], laterWeighings: [WeightEntry] = [], laterHabits: [Tag] = []
         if export.notes.contains(where: { $0.date?.isAfter(now, today: today) == true }) {
             shown.notes = []
             for note in export.notes {
@@ -27,9 +30,16 @@ public struct RecordsAfterNow: Sendable {
                 if entry.date.isAfter(now, today: today) { laterWeighings.append(entry) } else { shown.weights.append(entry) }
             }
         }
+        if export.tags.contains(where: { $0.created?.isAfter(now, today: today) == true }) {
+            shown.tags = []
+            for tag in export.tags {
+                if tag.created?.isAfter(now, today: today) == true { laterHabits.append(tag) } else { shown.tags.append(tag) }
+            }
+        }
         self.export = shown
         notes = laterNotes
         weighings = laterWeighings
+        habits = laterHabits
     }
 
     /// The latest of the notes left out (the first of them in the export at the same moment).
@@ -37,6 +47,17 @@ public struct RecordsAfterNow: Sendable {
         notes.reduce(nil) { latest, note in
             guard let latest, let a = latest.date, let b = note.date else { return latest ?? note }
             return b.sortKey(in: zone) > a.sortKey(in: zone) ? note : latest
+        }
+    }
+
+    /// Whether anything was left out.
+    public var isEmpty: Bool { notes.isEmpty && weighings.isEmpty && habits.isEmpty }
+
+    /// The habit begun latest of those left out.
+    public func latestHabit(in zone: Zone) -> Tag? {
+        habits.reduce(nil) { latest, tag in
+            guard let latest, let a = latest.created, let b = tag.created else { return latest ?? tag }
+            return b.sortKey(in: zone) > a.sortKey(in: zone) ? tag : latest
         }
     }
 
