@@ -36,6 +36,11 @@ struct AsOfNowSiteTests {
         #expect(later.export.weights.map(\.kg) == [70, 71])
         #expect(later.weighings.map(\.kg) == [68, 69])
         #expect(later.latestWeighing(in: Self.shanghai)?.kg == 68)
+        // Body fat as the weighings: a section of its own readings would show them.
+        let fat = [BodyFatEntry(date: Self.at("2026-10-01T12:00:00"), percent: 20), BodyFatEntry(date: Self.at("2026-10-02"), percent: 19)]
+        let fatLater = RecordsAfterNow(Export(bodyFat: fat), now: Self.instant("2026-10-01T12:00:00"), zone: Self.shanghai)
+        #expect(fatLater.export.bodyFat.map(\.percent) == [20] && fatLater.bodyFat.map(\.percent) == [19])
+        #expect(fatLater.latestBodyFat(in: Self.shanghai)?.percent == 19 && !fatLater.isEmpty)
         // Nothing after now: the export as it was.
         let none = RecordsAfterNow(Export(weights: weights, notes: notes), now: Self.instant("2026-12-01T00:00:00"), zone: Self.shanghai)
         #expect(none.export == Export(weights: weights, notes: notes) && none.notes.isEmpty && none.weighings.isEmpty)

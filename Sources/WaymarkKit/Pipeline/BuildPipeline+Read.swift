@@ -181,6 +181,11 @@ extension BuildPipeline {
             warnings.append(warning(count: later.weighings.count, kind: ("weighing dated", "weighings dated", "of the site"), latest: latest,
                                     options: options, sources, holds: { $0.weighings }, own: ["weights.json", "weights.csv"]))
         }
+        if !later.bodyFat.isEmpty {
+            let latest = later.latestBodyFat(in: options.zone).map { ("", $0.date) }
+            warnings.append(warning(count: later.bodyFat.count, kind: ("body-fat reading dated", "body-fat readings dated", "of the site"),
+                                    latest: latest, options: options, sources, holds: { $0.bodyFat }, own: ["weights.json", "weights.csv"]))
+        }
         return warnings
     }
 

@@ -1,4 +1,5 @@
-/// The export as the site shows it at `now`: notes and weighings dated after that moment, and
+/// The export as the site shows it at `now`: notes, weighings and body-fat readings dated after
+/// that moment, and
 /// habits created after it, are left out, so that a site built as of an earlier day (`--now`)
 /// lists, links and counts only what had been written, weighed and begun by then (a habit begun
 /// later would count, unchecked, in the overall strength). Point records after now are cut by the points
@@ -11,6 +12,8 @@ public struct RecordsAfterNow: Sendable {
     public var notes: [Note]
     /// The weighings left out, in the export's order.
     public var weighings: [WeightEntry]
+    /// The body-fat readings left out, in the export's order.
+    public var bodyFat: [BodyFatEntry]
     /// The habits left out (their source dates their creation after now), in the export's order.
     public var habits: [Tag]
 
@@ -30,6 +33,13 @@ public struct RecordsAfterNow: Sendable {
                 if entry.date.isAfter(now, today: today) { laterWeighings.append(entry) } else { shown.weights.append(entry) }
             }
         }
+        var laterBodyFat: [BodyFatEntry] = []
+        if export.bodyFat.contains(where: { $0.date.isAfter(now, today: today) }) {
+            shown.bodyFat = []
+            for entry in export.bodyFat {
+                if entry.date.isAfter(now, today: today) { laterBodyFat.append(entry) } else { shown.bodyFat.append(entry) }
+            }
+        }
         if export.tags.contains(where: { $0.created?.isAfter(now, today: today) == true }) {
             shown.tags = []
             for tag in export.tags {
@@ -39,6 +49,7 @@ public struct RecordsAfterNow: Sendable {
         self.export = shown
         notes = laterNotes
         weighings = laterWeighings
+        bodyFat = laterBodyFat
         habits = laterHabits
     }
 
@@ -51,13 +62,21 @@ public struct RecordsAfterNow: Sendable {
     }
 
     /// Whether anything was left out.
-    public var isEmpty: Bool { notes.isEmpty && weighings.isEmpty && habits.isEmpty }
+    public var isEmpty: Bool { notes.isEmpty && weighings.isEmpty && bodyFat.isEmpty && habits.isEmpty }
 
     /// The habit begun latest of those left out.
     public func latestHabit(in zone: Zone) -> Tag? {
         habits.reduce(nil) { latest, tag in
             guard let latest, let a = latest.created, let b = tag.created else { return latest ?? tag }
             return b.sortKey(in: zone) > a.sortKey(in: zone) ? tag : latest
+        }
+    }
+
+    /// The latest of the body-fat readings left out.
+    public func latestBodyFat(in zone: Zone) -> BodyFatEntry? {
+        bodyFat.reduce(nil) { latest, entry in
+            guard let latest else { return entry }
+            return entry.date.sortKey(in: zone) > latest.date.sortKey(in: zone) ? entry : latest
         }
     }
 
