@@ -50,6 +50,22 @@ struct GarminImporterTests {
         #expect(part.remarks == ["resting calories not read on their own: they are in the total"])
     }
 
+    /// The year page counts the Steps habit's days that met the goal, as the habit's page does.
+    /// Python on Steps.csv (`csv.reader`, the first row of a day kept): 22 days of 2025 with Actual
+    /// at least 10,000, 8 of them in December, two in a row at most (Sep 6–7). It counted 157: every
+    /// day with an entry.
+    @Test(.enabled(if: TestPaths.hasShared, "../shared is absent"))
+    func theYearPageCountsTheDaysTheGoalWasMet() throws {
+        let dir = TemporaryDirectory()
+        let source = TestPaths.shared.appendingPathComponent("real-exports/" + Self.folder).path
+        let run = CLIRun(["build", source, "-o", dir.file("site"), "--lang", "en", "-q"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let year = DataShapedSiteTests.text(try #require(dir.read("site/years/2025.html")))
+        #expect(year.contains("Habit completions 22 Best month December 2025 8 completions"), "\(year)")
+        #expect(year.contains("Longest run of days with a habit done 2 days Sep 6 – Sep 7"))
+        #expect(year.contains("22 of 365 days with a habit done, 22 completions in all."))
+    }
+
     @Test func dayFirstDatesAreToldByTheirDays() {
         let file = SourceFile.memory("Steps.csv", "\u{FEFF},Actual,Goal\n27/07/2025,3724,10000\n28/07/2025,\"7,930\",10000\n")
         let part = GarminImporter.read(file, ImportContext())

@@ -246,6 +246,26 @@ struct YearReviewTests {
         #expect(r[1].days == 152 && r[1].isPartial)
     }
 
+    /// A numerical habit with a target completes a day that meets it, as its page counts days
+    /// done: 10,000 steps a day, walked 12,000 (Jan 2), 9,999 (Jan 3), 10,000 (Jan 4) and 500
+    /// (Jan 5), is 2 completions in 2025, not 4 entries; a yes/no habit's checks count as before.
+    @Test func aNumericalHabitCompletesTheDaysThatMeetItsTarget() {
+        let steps = Tag(name: "Steps", habit: HabitDetails(unit: "steps", target: 10_000, targetKind: .atLeast))
+        func walk(_ day: String, _ n: Double) -> PointRecord {
+            PointRecord(point: 0, type: "tag", name: "Steps", date: at(day + "T20:00:00"), value: n)
+        }
+        let export = Export(points: [walk("2025-01-02", 12_000), walk("2025-01-03", 9_999), walk("2025-01-04", 10_000), walk("2025-01-05", 500),
+                                     record(0, "tag", "Read", "2025-01-03T21:00:00"), record(0, "tag", "Read", "2025-01-03T22:00:00")],
+                            tags: [steps, Tag(name: "Read")])
+        let now = instant("2025-01-10T12:00:00Z")
+        let r = YearReview.years(export: export, now: now, zone: utc, habits: HabitLog(export: export, now: now, zone: utc),
+                                 strength: [], streaks: [])
+        #expect(r.map(\.year) == [2025])
+        // Steps 2 (Jan 2 and 4) + Read 2 (twice on Jan 3).
+        #expect(r.first?.figures.completions == 4)
+        #expect(r.first?.habits.map { "\($0.name) \($0.completions)" }.sorted() == ["Read 2", "Steps 2"])
+    }
+
     /// On 29 February the same date a year ago is 28 February.
     @Test func leapDayComparesWithTheTwentyEighth() {
         let export = Export(points: [record(1, "game", "x", "2023-02-28T08:00:00"), record(10, "game", "x", "2023-03-01T08:00:00"),

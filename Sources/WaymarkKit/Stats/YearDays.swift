@@ -27,7 +27,9 @@ struct YearDays {
     /// holds a weighing is one subtraction.
     private var weighedBefore: [Int]
 
-    init(export: Export, now: Int64, zone: Zone, daily: DailyPoints, weights: WeightSeries) {
+    /// `habits`, when given, makes a numerical habit with a target count a day that meets it as
+    /// one completion, and its other entries as none, as its own page counts its days done.
+    init(export: Export, now: Int64, zone: Zone, daily: DailyPoints, weights: WeightSeries, habits: HabitLog? = nil) {
         let today = zone.localDateTime(of: now).date.dayNumber
         self.today = today
         self.daily = daily
@@ -60,6 +62,14 @@ struct YearDays {
             guard i >= 0 && i < count else { continue }
             hasData[i] = true
             if points[k].type == "tag" { completions[i] += 1 }
+        }
+        for h in habits?.habits ?? [] {
+            let rule = HabitRule(tag: h.tag)
+            guard rule.isNumerical && rule.target > 0 else { continue }
+            let offset = h.days.first.dayNumber - first
+            for d in 0..<h.days.count where offset + d >= 0 && offset + d < count && h.days.checks[d] > 0 {
+                completions[offset + d] += HabitFigures.completions(d, h.days, rule) - h.days.checks[d]
+            }
         }
         for day in noteDays where day - first < count {
             notes[day - first] += 1

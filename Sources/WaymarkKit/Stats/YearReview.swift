@@ -53,7 +53,7 @@ public struct YearReview: Sendable, Equatable {
                              streaks: [[HabitStreak]], daily: DailyPoints? = nil, weights: WeightSeries? = nil) -> [YearReview] {
         let table = YearDays(export: export, now: now, zone: zone,
                              daily: daily ?? DailyPoints(points: export.points, now: now, zone: zone),
-                             weights: weights ?? WeightSeries(entries: export.weights, now: now, zone: zone))
+                             weights: weights ?? WeightSeries(entries: export.weights, now: now, zone: zone), habits: habits)
         let spans = table.years()
         guard let firstYear = spans.first(where: \.hasData)?.year else { return [] }
         // Each habit's streaks cut to each year they touch, in one pass over the streaks.
@@ -109,7 +109,8 @@ public struct YearReview: Sendable, Equatable {
         let days = habit.days
         let lo = max(0, start - days.first.dayNumber), hi = min(days.count - 1, end - days.first.dayNumber)
         var completions = 0
-        if lo <= hi { for i in lo...hi { completions += days.checks[i] } }
+        let rule = HabitRule(tag: habit.tag)
+        if lo <= hi { for i in lo...hi { completions += HabitFigures.completions(i, days, rule) } }
         let last = end - days.first.dayNumber
         var score: Double?
         if last >= 0 && last < strength.count && strength[last].isFinite { score = strength[last] }

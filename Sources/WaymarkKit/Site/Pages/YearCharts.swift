@@ -21,13 +21,14 @@ enum YearCharts {
             let daily = content.pointStatistics.daily
             return Measure(counts: YearDayCounts(start: y.start, end: y.end) { daily.earned(onDay: $0) }, isPoints: true)
         }
-        guard r.options.builds(.habits), !content.habits.log.habits.isEmpty else { return nil }
-        let habits = content.habits.log.habits
+        guard r.options.builds(.habits), !content.habits.habits.isEmpty else { return nil }
+        let habits = content.habits.habits
         return Measure(counts: YearDayCounts(start: y.start, end: y.end) { day in
             var n = 0
             for h in habits {
                 let i = day - h.days.first.dayNumber
-                if i >= 0 && i < h.days.checks.count { n += h.days.checks[i] }
+                // As the habit's own page counts its days done (`HabitFigures.isDone`).
+                n += HabitFigures.completions(i, h.days, h.rule)
             }
             return n
         }, isPoints: false)
