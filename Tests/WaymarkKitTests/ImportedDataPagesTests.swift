@@ -32,6 +32,21 @@ struct ImportedDataPagesTests {
         #expect(stats["bodyFat"]?["change30d"] == .null)
     }
 
+    /// The 30-day change of a share is in percentage points. 20 % on Jan 1 and 23 % on Feb 1,
+    /// the days between interpolated (0.1 a day); Python, as the trend is defined
+    /// (t = t + 0.1 × (value − t)): 22.162 on Feb 1, 20.010 on Jan 2, so +2.153 points.
+    @Test func bodyFatChangeIsInPercentagePoints() throws {
+        let export = Export(weights: [WeightEntry(date: .day(Self.day(1)), kg: 60)],
+                            bodyFat: [BodyFatEntry(date: .day(Self.day(1)), percent: 20), BodyFatEntry(date: .day(Self.day(32)), percent: 23)])
+        for (language, text) in [(Language.en, "+2.2 pp"), (.zhHans, "+2.2 个百分点")] {
+            let options = SiteOptions(now: Int64(Self.day(32).dayNumber) * 86_400 + 43_200, zone: .utc, language: language)
+            let files = try renderSite(export, options)
+            #expect(page(files, "weight/index.html").contains("<span class=\"value\">\(text)</span>"), "\(language)")
+            let stats = try JSONParser.parse(files.first { $0.path == "stats.json" }?.bytes ?? [])
+            #expect(stats["bodyFat"]?["change30d"] == .number("2.15"))
+        }
+    }
+
     @Test func withoutBodyFatOrMoodsNothingChanges() throws {
         let files = try renderSite(Export(weights: [WeightEntry(date: .day(Self.day(1)), kg: 60)]), Self.options)
         #expect(!page(files, "weight/index.html").contains("body-fat"))

@@ -10,7 +10,8 @@ enum BodyFatSection {
             WeightPage.card(r.text(.weightTrend), percent(figures.trend), nil),
         ]
         if let change = figures.change30d {
-            cards.append(WeightPage.card(r.text(.change30d), signed(change, f) + " %", nil))
+            // A change of a share is in percentage points: −0.7 % would read as 0.7 % of the share.
+            cards.append(WeightPage.card(r.text(.change30d), r.text(.bodyFatChange, ["change": signed(change, f)]), nil))
         }
         let days = figures.series.days
         let points = days.map { WeightChart.Point(day: $0.date.dayNumber, weight: $0.weight, interpolated: $0.interpolated, trend: $0.trend) }

@@ -402,6 +402,7 @@ extension UIString {
         case .weightBlockTitle: return "体重趋势"
         case .bodyFatTitle: return "体脂率"
         case .bodyFatLatest: return "最近"
+        case .bodyFatChange: return "{change} 个百分点"
         case .bodyFatChartTitle: return "体脂率：每次测量与趋势"
         case .bodyFatChartDescription: return "{start} 至 {end}，体脂率趋势从 {first}% 变为 {last}%（{change} 个百分点）。"
         case .bodyFatPercent: return "体脂率（%）"

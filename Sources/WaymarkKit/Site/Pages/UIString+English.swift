@@ -402,6 +402,7 @@ extension UIString {
         case .weightBlockTitle: return "Weight trend"
         case .bodyFatTitle: return "Body fat"
         case .bodyFatLatest: return "Latest"
+        case .bodyFatChange: return "{change} pp"
         case .bodyFatChartTitle: return "Body fat, every reading and the trend"
         case .bodyFatChartDescription: return "From {start} to {end} the body fat trend went from {first} % to {last} % ({change} percentage points)."
         case .bodyFatPercent: return "Body fat (%)"

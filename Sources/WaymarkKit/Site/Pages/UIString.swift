@@ -23,7 +23,7 @@ public enum UIString: String, CaseIterable, Sendable {
     // Weight
     case weightTitle, weight, entries
     case weightLatest, weightTrend, change7d, change30d, change365d, weeklyRate, perWeek, toGoal, projectedOn, goalReached, noProjection, bmi, bmiOfTrend, lowest, highest, range30, range90, range365, rangeAll, rangeChooser, legendDaily, legendTrend, legendGoal, goalLabel, weightChartTitle, weightChartDescription, weeklyMeans, everyEntry, weekStarting, mean, readings, downloadCSV, showNumbers, sparklineTitle, weightBlockTitle, latestOn
-    case bodyFatTitle, bodyFatLatest, bodyFatChartTitle, bodyFatChartDescription, bodyFatPercent, bodyFatReadings
+    case bodyFatTitle, bodyFatLatest, bodyFatChange, bodyFatChartTitle, bodyFatChartDescription, bodyFatPercent, bodyFatReadings
     // Todos
     case todosTitle, priority, priorityHigh, priorityNormal, priorityLow, todoDone, todoOpen
     // Notes
