@@ -29,6 +29,9 @@ struct CLITests {
         // Empty values (an unset shell variable) are refused, never taken as the current folder.
         let title = CLIRun(["build", "--title", "", "-o", "/nonexistent/x"])
         #expect(title.code == 64 && title.stderr.hasPrefix("error: option '--title' is empty; give it a value (TEXT) or leave it out\n"))
+        // Only spaces, as the config's title refuses them: "Overview ·  " is no title.
+        let spaces = CLIRun(["build", "--title", "   ", "-o", "/nonexistent/x"])
+        #expect(spaces.code == 64 && spaces.stderr.hasPrefix("error: --title is only spaces; give a title or leave the option out\n"))
         let output = CLIRun(["build", "--output=", "--force"])
         #expect(output.code == 64 && output.stderr.hasPrefix("error: option '--output' is empty; give it a value (DIR) or leave it out\n"))
         let source = CLIRun(["build", "", "-o", "/nonexistent/x"])
@@ -38,6 +41,8 @@ struct CLITests {
         #expect(command.code == 64 && command.stderr.hasPrefix("error: unknown command 'biuld'. Did you mean 'build'?"))
         let zone = CLIRun(["build", "--time-zone", "Asia/Shangai", "-o", "/nonexistent/x"])
         #expect(zone.code == 64 && zone.stderr.hasPrefix("error: unknown time zone 'Asia/Shangai'. Did you mean 'Asia/Shanghai'?"))
+        let cst = CLIRun(["build", "--time-zone", "CST", "-o", "/nonexistent/x"])
+        #expect(cst.code == 64 && cst.stderr.hasPrefix("error: unknown time zone: 'CST' is an abbreviation, and one abbreviation stands for several"))
         let lang = CLIRun(["build", "--lang", "fr"])
         #expect(lang.code == 64 && lang.stderr.hasPrefix("error: unknown language 'fr'; use en or zh-Hans"))
         let now = CLIRun(["build", "--now", "tomorrow"])

@@ -15,6 +15,20 @@ struct SiteConfigReaderTests {
         #expect(messages(#"{"goalDirection": "down"}"#) == [#"waymark.json:1:19: $.goalDirection: unknown goal direction "down"; use "lose", "gain""#])
     }
 
+    /// An abbreviation names several zones (CST: China's and the US Central); the zone data would
+    /// take it as one of them. IANA names, Etc/ names and fixed offsets are taken.
+    @Test func aTimeZoneIsANameOrAnOffsetNotAnAbbreviation() {
+        #expect(messages(#"{"timeZone": "CST"}"#) == [#"waymark.json:1:14: $.timeZone: unknown time zone: "CST" is an abbreviation, "#
+            + #"and one abbreviation stands for several time zones (CST for China's and for the US Central); use an IANA name such as "#
+            + #"Asia/Shanghai or America/Chicago, or a fixed offset such as UTC+8"#])
+        for name in ["Asia/Shanghai", "UTC", "Etc/GMT-8", "UTC+8", "GMT-05:30", "EST"] {
+            #expect(read(#"{"timeZone": "\#(name)"}"#).config.timeZone?.identifier == name, "\(name)")
+        }
+        #expect(messages(#"{"timeZone": "utc"}"#) == [#"waymark.json:1:14: $.timeZone: unknown time zone "utc"; did you mean "UTC"?"#])
+        #expect(ZoneName.resolve("IST") == .abbreviation && ZoneName.isOffset("UTC+0830") && !ZoneName.isOffset("UTC+8:3:0"))
+        #expect(ZoneName.resolve("Mars/Olympus") == .unknown)
+    }
+
     @Test func everyKeyIsRead() throws {
         let outcome = read("""
             {"$schema": "./waymark.schema.json", "sources": ["export", "loop.db"], "output": "out",

@@ -19,8 +19,9 @@ enum BuildCommand {
         SOURCE is recognised by its names and contents; several are merged into one site
         (docs/import.md). Settings come from waymark.json when the current folder has one (or
         --config FILE); each option given here overrides its key (docs/configuration.md).
-        The site is built beside the output folder and swapped in only when complete; files that
-        did not change keep their modification time. One build at a time writes an output folder.
+        Each changed page is written beside its place and renamed over the old one once every page
+        is ready, so no page is half written; files that did not change keep their modification
+        time, and Waymark touches only its own files. One build at a time writes an output folder.
         \(ExitCode.summary)
         """,
         run: { options, env in run(options, env) }

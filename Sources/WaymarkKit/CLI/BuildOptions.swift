@@ -52,7 +52,7 @@ struct BuildOptions: CommandOptions {
         given.distanceUnit = try CommonOptions.distanceUnit(distanceUnit)
         given.now = try CommonOptions.now(now)
         given.baseURL = try CommonOptions.baseURL(baseURL)
-        given.title = title
+        given.title = try CommonOptions.title(title)
         given.force = force
         given.skipInvalid = skipInvalid
         given.sources = sources

@@ -30,9 +30,13 @@ enum CommonOptions {
     /// `--time-zone`.
     static func zone(_ name: String?) throws(UsageError) -> Zone? {
         guard let name else { return nil }
-        if let zone = Zone(identifier: name) { return zone }
+        switch ZoneName.resolve(name) {
+        case .zone(let zone): return zone
+        case .abbreviation: throw UsageError(message: "unknown time zone: " + ZoneName.abbreviationAdvice(name), usage: "")
+        case .unknown: break
+        }
         var message = "unknown time zone '\(Diagnostic.shorten(name))'"
-        if let guess = EditDistance.suggestion(for: name, among: TimeZone.knownTimeZoneIdentifiers) {
+        if let guess = EditDistance.suggestion(for: name, among: ZoneName.suggestions) {
             message += ". Did you mean '\(guess)'?"
         } else {
             message += "; use an IANA name such as Asia/Shanghai or Europe/Berlin"
@@ -47,6 +51,15 @@ enum CommonOptions {
         var message = "unknown language '\(Diagnostic.shorten(text))'; use en or zh-Hans"
         if let guess = EditDistance.suggestion(for: text, among: ["en", "zh-Hans"]) { message += ". Did you mean '\(guess)'?" }
         throw UsageError(message: message, usage: "")
+    }
+
+    /// `--title`: refused when it is only spaces, as the config's `title` is ("Overview ·  ").
+    static func title(_ text: String?) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError(message: "--title is only spaces; give a title or leave the option out", usage: "")
+        }
+        return text
     }
 
     /// `--now`: a date-time in any export form; wall times are read in the site's zone later.

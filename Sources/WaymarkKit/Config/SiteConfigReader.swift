@@ -94,9 +94,12 @@ private struct Checker {
                 }
             case "timeZone":
                 guard let text = string(value, at) else { break }
-                if let zone = Zone(identifier: text) { config.timeZone = zone } else {
+                let resolved = ZoneName.resolve(text)
+                if case .zone(let zone) = resolved { config.timeZone = zone } else if resolved == .abbreviation {
+                    problem(value.offset, at, "unknown time zone: " + ZoneName.abbreviationAdvice(text, quote: "\""))
+                } else {
                     var message = "unknown time zone \(value.value.quoted)"
-                    if let guess = EditDistance.suggestion(for: text, among: TimeZone.knownTimeZoneIdentifiers) {
+                    if let guess = EditDistance.suggestion(for: text, among: ZoneName.suggestions) {
                         message += "; did you mean \"\(guess)\"?"
                     } else {
                         message += "; use an IANA name such as \"Asia/Shanghai\" or \"Europe/Berlin\""
