@@ -30,6 +30,30 @@ struct ZipInFolderTests {
         #expect(warnings.contains { $0.hasPrefix(dir.file("phone/Download/broken.zip") + ": not read: ") }, "\(warnings)")
     }
 
+    /// A file of a folder that cannot be opened is named in a warning, never passed over in
+    /// silence: it may hold the export's data (as root, mode 000 stops nobody, so the file system
+    /// refuses it here).
+    @Test func anUnreadableFileInAFolderIsNamed() throws {
+        let dir = TemporaryDirectory()
+        dir.write("phone/scale.csv", "date,weight\n2024-01-01,70\n")
+        dir.write("phone/notes.txt", "a\n")
+        var fs = FileSystem.local
+        let local = FileSystem.local
+        let locked = dir.file("phone/scale.csv")
+        fs.openRead = { (path) throws(FileSystemError) -> ByteStream in
+            if path.hasSuffix("/scale.csv") {
+                throw FileSystemError(path: path, operation: "open", reason: .permissionDenied, detail: "Permission denied")
+            }
+            return try local.openRead(path)
+        }
+        guard case .success(let scanned) = SourceScanner(fileSystem: fs).scan(dir.file("phone")), case .files(let files) = scanned.shape else {
+            Issue.record("not scanned")
+            return
+        }
+        #expect(files.map(\.relative) == ["notes.txt"])
+        #expect(scanned.warnings.map(\.description) == [locked + ": cannot be read (Permission denied); skipped"])
+    }
+
     /// A zip whose entries would take the folder past its limit of files is skipped, and its
     /// listing stops at the limit: a quarter of a million entries took minutes to list in full.
     @Test func aZipOverTheFoldersLimitIsSkippedWithoutListingItAll() throws {

@@ -34,8 +34,10 @@ struct SourceScanner {
                                           identity: canonical, warnings: warnings))
         case .file?:
             let name = canonical.split(separator: "/").last.map(String.init) ?? given
-            guard let file = diskFile(canonical, relative: name, display: given) else {
-                return .failure(SourceError("\(given): cannot be read", category: .missingInput))
+            let file: SourceFile
+            switch diskFile(canonical, relative: name, display: given) {
+            case .success(let read): file = read
+            case .failure(let error): return .failure(SourceError("\(given): cannot be read: \(error.detail)", category: .missingInput))
             }
             if isArchive(file) {
                 switch listArchive(canonical, given: given) {
@@ -180,26 +182,31 @@ struct SourceScanner {
                     warnings.append(.warning(display, .file, "skipped: the folder has more than \(fileLimit) files"))
                     return
                 }
-                if let file = diskFile(path, relative: inside, display: display) { files.append(file) }
+                switch diskFile(path, relative: inside, display: display) {
+                case .success(let file): files.append(file)
+                // Never passed over in silence: it may be the export's only data.
+                case .failure(let error): warnings.append(.warning(display, .file, "cannot be read (\(error.detail)); skipped"))
+                }
             default:
                 continue
             }
         }
     }
 
-    /// A file on disk with its first bytes.
-    private func diskFile(_ path: String, relative: String, display: String) -> SourceFile? {
+    /// A file on disk with its first bytes, or why it cannot be opened.
+    private func diskFile(_ path: String, relative: String, display: String) -> Result<SourceFile, FileSystemError> {
         let fs = fileSystem
-        guard let stream = try? fs.openRead(path) else { return nil }
+        let stream: ByteStream
+        do throws(FileSystemError) { stream = try fs.openRead(path) } catch { return .failure(error) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFile.headSize, alignment: 1)
         defer { buffer.deallocate() }
         let filled = (try? stream.fill(buffer)) ?? 0
         stream.close()
-        return SourceFile(path: display, relative: relative, size: fs.fileSize(path).map(Int64.init), head: Array(buffer[0..<filled]),
-                          diskPath: path) { () throws(SourceError) -> ByteStream in
+        return .success(SourceFile(path: display, relative: relative, size: fs.fileSize(path).map(Int64.init), head: Array(buffer[0..<filled]),
+                                   diskPath: path) { () throws(SourceError) -> ByteStream in
             do throws(FileSystemError) { return try fs.openRead(path) } catch {
                 throw SourceError("\(display): cannot be read: \(error.detail)", category: .missingInput)
             }
-        }
+        })
     }
 }
