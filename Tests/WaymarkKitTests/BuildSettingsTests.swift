@@ -68,6 +68,9 @@ struct BuildSettingsTests {
         #expect(r.source == .paths([dir.file("proj/export"), dir.file("proj/Activities.csv")]))
         #expect(r.distanceUnit == .km && r.weightUnit == nil)
         #expect(r.sourceSettings == [dir.file("proj/Activities.csv"): SourceSettings(weightUnit: .lb, distanceUnit: .mi)])
+        // SOURCE arguments replace the list, the file's units with it, however they name a file.
+        let given = try resolve(["--config", dir.file("proj/waymark.json"), dir.file("proj/Activities.csv")]).request
+        #expect(given.source == .paths([dir.file("proj/Activities.csv")]) && given.sourceSettings.isEmpty)
         let wrong = try failure(["--distance-unit", "yards"])
         #expect(wrong.isUsage && wrong.message == "unknown distance unit 'yards'; use km or mi")
     }

@@ -83,7 +83,9 @@ public struct BuildSettings: Sendable {
         request.language = request.language ?? config.language
         request.title = request.title ?? config.title
         request.weightUnit = request.weightUnit ?? config.weightUnit
-        request.sourceSettings = config.sourceSettings
+        // A source's own units belong to the list; SOURCE arguments replace it, so however a path
+        // is spelled there, it is read with the command line's units.
+        request.sourceSettings = given.sources.isEmpty ? config.sourceSettings : [:]
         request.goalWeightKg = config.goalWeightKg
         request.goalDirection = config.goalDirection
         request.heightCm = config.heightCm
