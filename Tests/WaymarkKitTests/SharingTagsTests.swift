@@ -96,4 +96,17 @@ struct SharingTagsTests {
         #expect(dir.read("site/todos/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.org/me/todos/\">") == true)
         #expect(FileManager.default.fileExists(atPath: dir.file("site/feed.xml")))
     }
+
+    /// A user name or password would be published in every link; a port must be one.
+    @Test func credentialsAndImpossiblePortsAreRefused() {
+        #expect(throws: BaseURL.Problem(message: "cannot hold a user name or password: they would be published in every page (got 'https://me:pw@example.org/')")) {
+            try BaseURL("https://me:pw@example.org/")
+        }
+        for bad in ["https://example.org:99999/", "https://example.org:0/", "https://example.org:8o/"] {
+            #expect(throws: BaseURL.Problem.self, "\(bad)") { try BaseURL(bad) }
+        }
+        for good in ["https://example.org:8080/p", "http://[::1]:8080/", "https://example.org:/", "https://example.org/@me/"] {
+            #expect((try? BaseURL(good)) != nil, "\(good)")
+        }
+    }
 }
