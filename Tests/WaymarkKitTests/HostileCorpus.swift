@@ -142,6 +142,10 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         HostileCase(name: "a zone that moves a moment past year 9999", setup: files([
                         "profile.json": #"{"timeZone": "Asia/Tokyo"}"#, "points.json": #"[{"point": 1, "pointName": "Run", "pointDate": "9999-12-31T23:59:59Z"}]"#]),
                     exit: 65, messages: ["the point record “Run”: 9999-12-31T23:59:59Z falls on 10000-01-01 in the time zone Asia/Tokyo, after year 9999; pages cover years 1 to 9999"]),
+        // The command line's own --now and --time-zone out of range: nothing in the sources is wrong.
+        HostileCase(name: "a --now the --time-zone moves past year 9999", setup: files(["weights.csv": "date,kg\n2024-01-01,62\n"]),
+                    exit: 64, messages: ["the moment statistics are computed for (--now or the export date): 9999-12-31T23:59:59Z falls on 10000-01-01 in the time zone Asia/Tokyo, after year 9999"],
+                    arguments: ["--now", "9999-12-31T23:59:59Z", "--time-zone", "Asia/Tokyo"]),
         HostileCase(name: "a zone that moves a weighing before year 1", setup: files(["weights.csv": "date,kg\n0001-01-01T03:00:00Z,62\n"]),
                     exit: 65, messages: ["a weighing: 0001-01-01T03:00:00Z falls on 0000-12-31 in the time zone America/New_York, before year 1"],
                     arguments: ["--time-zone", "America/New_York"]),

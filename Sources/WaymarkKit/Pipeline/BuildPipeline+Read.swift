@@ -111,7 +111,9 @@ extension BuildPipeline {
         guard let outside else { return options }
         let day = LocalDateTime.dayNumber(secondsAsUTC: outside.instant + Int64(options.zone.offset(at: outside.instant)))
         let side = outside.instant < 0 ? "before year 1" : "after year 9999"
-        throw BuildFailure(step: .compute, kind: .badData, message: "\(outside.record): \(LocalDateTime(secondsAsUTC: outside.instant))Z "
+        // Given --now and --time-zone, nothing in the sources is wrong: a usage error.
+        let kind: ErrorKind = !CalendarSpan.contains(options.now, in: options.zone) && request.now != nil ? .usage : .badData
+        throw BuildFailure(step: .compute, kind: kind, message: "\(outside.record): \(LocalDateTime(secondsAsUTC: outside.instant))Z "
             + "falls on \(LocalDate(dayNumber: day)) in the time zone \(options.zone.identifier), \(side); pages cover years 1 to 9999: "
             + "correct the date or build with another --time-zone")
     }
