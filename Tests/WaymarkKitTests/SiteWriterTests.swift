@@ -101,6 +101,26 @@ struct SiteWriterTests {
         #expect(dir.read("site/CNAME") == "example.org")
     }
 
+    /// Into a folder with no site of Waymark's, a failure speaks of no previous site, and a
+    /// refused write says to check the folder's permissions.
+    @Test func aFailureInAFolderWithoutASiteSaysNoSiteWasWritten() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("empty")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        var refusing = FileSystem.local
+        refusing.writeFile = { (path, _) throws(FileSystemError) in
+            throw FileSystemError(path: path, operation: "write", reason: .permissionDenied, detail: "Permission denied")
+        }
+        do {
+            _ = try SiteWriter(fileSystem: refusing).write(files, to: out, force: false)
+            Issue.record("no error")
+        } catch {
+            #expect(error.exitCode == 73)
+            #expect(error.message.hasSuffix("; check that you may write to \(out); no site was written"), "\(error.message)")
+            #expect(!error.message.contains("previous site"))
+        }
+    }
+
     @Test func aFailureLeavesThePreviousSiteUntouched() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("site")

@@ -123,7 +123,7 @@ public final class SiteWriteSession: Sendable {
         let unchanged = ours && entry?.kind == .file && (try? fileSystem.readFile(target + "/" + path)) == file.bytes
         return state.withLock { s -> Pending? in
             guard s.failure == nil, !s.stopping else {
-                if s.failure == nil { s.failure = SiteWriteError(kind: .io, message: "the build was interrupted; the previous site was left as it was") }
+                if s.failure == nil { s.failure = SiteWriteError(kind: .io, message: "the build was interrupted; " + leftAsItWas) }
                 return nil
             }
             guard SitePath.isSafe(path), !SiteWriter.reserved(path), s.paths.insert(path).inserted else {
@@ -226,8 +226,13 @@ public final class SiteWriteSession: Sendable {
     }
 
     func failure(_ error: FileSystemError) -> SiteWriteError {
-        SiteWriteError(kind: error.writeKind, message: "\(error.description); the previous site was left as it was")
+        let hint = error.reason == .permissionDenied ? "; check that you may write to \(Diagnostic.path(target))" : ""
+        return SiteWriteError(kind: error.writeKind, message: "\(error.description)\(hint); \(leftAsItWas)")
     }
+
+    /// What a failed or interrupted build says of the folder: with no site of Waymark's there
+    /// before, there is no previous site to speak of.
+    var leftAsItWas: String { old == nil ? "no site was written" : "the previous site was left as it was" }
 
     /// Completes the site (see `SiteWriteSession+Commit`), renaming on `parallelism`'s cores.
     public func finish(parallelism: Parallelism = .serial) throws(SiteWriteError) -> SiteWriter.Report {
@@ -253,7 +258,7 @@ public final class SiteWriteSession: Sendable {
         if stopping {
             waitIfSignalled()
             tidy()
-            throw SiteWriteError(kind: .io, message: "the build was interrupted; the previous site was left as it was")
+            throw SiteWriteError(kind: .io, message: "the build was interrupted; " + leftAsItWas)
         }
         if !clashes.isEmpty {
             tidy()
