@@ -24,6 +24,23 @@ struct ThemeTests {
         #expect(replaced == ["css/extra.css", "layout.mustache"])
     }
 
+    /// A template that replaces no built-in one and that no template uses as a partial changes
+    /// nothing: most likely a misspelt name, which the build warns about.
+    @Test func aMisspeltTemplateIsNamedAndANewPartialIsNot() throws {
+        let dir = TemporaryDirectory()
+        dir.write("theme/weigth.mustache", "<p>mine</p>")
+        dir.write("theme/footnote.mustache", "<small>by me</small>")
+        dir.write("theme/layout.mustache", (Theme.embedded.templates["layout"] ?? "") + "{{>  footnote }}")
+        let (theme, _) = try Theme.embedded.overridden(by: dir.file("theme"), fileSystem: .local)
+        let unused = theme.unusedTemplates(over: .embedded)
+        #expect(unused.map(\.name) == ["weigth"] && unused.first?.guess == "weight")
+        #expect(Theme.partialNames(in: "a {{>x}} {{> y }} {{<\tz}} {{# w}}") == ["x", "y", "z"])
+        let run = CLIRun(["build", "--templates", dir.file("theme"), "-o", dir.file("site")])
+        #expect(run.code == 0 && run.stderr.contains("warning: \(dir.file("theme/weigth.mustache")): replaces no built-in template, "
+                                                     + "and no template uses it as a partial; did you mean weight.mustache?\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("footnote.mustache"))
+    }
+
     @Test func aLinkToAFileOutsideIsRefused() throws {
         let dir = TemporaryDirectory()
         dir.write("secret.txt", "root:x:0:0")

@@ -102,6 +102,11 @@ public struct BuildSettings: Sendable {
                 request.customTheme = true
                 settings.templatesPath = dir
                 settings.notes.append("Using \(replaced.count) file(s) from \(Diagnostic.path(dir))")
+                for unused in custom.unusedTemplates(over: .embedded) {
+                    let file = Diagnostic.path(dir + "/" + unused.name + ".mustache")
+                    settings.notes.append("warning: \(file): replaces no built-in template, and no template uses it as a partial"
+                                          + (unused.guess.map { "; did you mean \($0).mustache?" } ?? ""))
+                }
             } catch {
                 throw Failure(message: "\(error)", kind: error.kind)
             }

@@ -38,6 +38,37 @@ public struct Theme: Sendable, Equatable {
     /// A symbolic link anywhere inside the folder is refused: following it would publish whatever
     /// it points to (`passwd.txt -> /etc/passwd`). The folder itself may be reached through a link,
     /// since the user named it.
+    /// The templates of this theme that neither replace one of `base`'s nor are used as a partial
+    /// (`{{> name}}`) by any of its templates: most likely a misspelt name, which would otherwise
+    /// change nothing without a word. Each with the built-in name it is closest to, if any.
+    public func unusedTemplates(over base: Theme) -> [(name: String, guess: String?)] {
+        let added = templates.keys.filter { base.templates[$0] == nil }.sorted()
+        guard !added.isEmpty else { return [] }
+        var partials = Set<String>()
+        for text in templates.values { partials.formUnion(Theme.partialNames(in: text)) }
+        return added.filter { !partials.contains($0) }.map { ($0, EditDistance.suggestion(for: $0, among: Array(base.templates.keys))) }
+    }
+
+    /// The names after `{{>` and `{{<` (partials and parents) in `text`, spaces around them
+    /// skipped. Other delimiters (`{{=<% %>=}}`) are not followed: a partial so named is missed,
+    /// and only costs a warning.
+    static func partialNames(in text: String) -> Set<String> {
+        var names = Set<String>()
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + 2 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{"),
+                  bytes[i + 2] == UInt8(ascii: ">") || bytes[i + 2] == UInt8(ascii: "<") else { i += 1; continue }
+            var j = i + 3
+            while j < bytes.count, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\t") { j += 1 }
+            let start = j
+            while j < bytes.count, bytes[j] != UInt8(ascii: "}"), bytes[j] != UInt8(ascii: " "), bytes[j] != UInt8(ascii: "\t") { j += 1 }
+            names.insert(String(decoding: bytes[start..<j], as: UTF8.self))
+            i = j
+        }
+        return names
+    }
+
     public func overridden(by directory: String, fileSystem: FileSystem) throws(LoadError) -> (Theme, [String]) {
         guard fileSystem.canonicalPath(directory).flatMap(fileSystem.kind) == .directory else {
             throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder", missing: true)
