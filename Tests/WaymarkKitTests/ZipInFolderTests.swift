@@ -30,6 +30,26 @@ struct ZipInFolderTests {
         #expect(warnings.contains { $0.hasPrefix(dir.file("phone/Download/broken.zip") + ": not read: ") }, "\(warnings)")
     }
 
+    /// A site Waymark built inside the folder (`"sources": ["."]` with the output beside the
+    /// config) is not read back: its stats.json and weight.csv were listed as files no format knew.
+    @Test func aSiteWaymarkBuiltInsideTheFolderIsNotRead() throws {
+        let dir = TemporaryDirectory()
+        dir.write("me/scale.csv", "date,weight\n2024-01-01,70\n")
+        let run = CLIRun(["build", dir.file("me"), "-o", dir.file("me/site"), "-q", "--now", "2024-01-02T00:00:00Z"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(dir.read("me/site/weight.csv") != nil)
+        guard case .success(let scanned) = SourceScanner(fileSystem: .local).scan(dir.file("me")), case .files(let files) = scanned.shape else {
+            Issue.record("not scanned")
+            return
+        }
+        #expect(files.map(\.relative) == ["scale.csv"])
+        // A folder whose `.waymark` is a folder, not the manifest, is read.
+        try FileManager.default.createDirectory(atPath: dir.file("me/other/.waymark"), withIntermediateDirectories: true)
+        dir.write("me/other/b.csv", "date,weight\n2024-01-01,71\n")
+        guard case .success(let again) = SourceScanner(fileSystem: .local).scan(dir.file("me")), case .files(let more) = again.shape else { return }
+        #expect(more.map(\.relative) == ["other/b.csv", "scale.csv"])
+    }
+
     /// A file of a folder that cannot be opened is named in a warning, never passed over in
     /// silence: it may hold the export's data (as root, mode 000 stops nobody, so the file system
     /// refuses it here).

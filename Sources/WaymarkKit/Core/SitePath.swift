@@ -1,6 +1,10 @@
 /// Rules for paths inside the output: every component is a plain name of letters, digits, `.`,
 /// `-` and `_`, never `.` or `..`, never empty, never absolute.
 public enum SitePath {
+    /// The file that marks a folder as a site Waymark wrote (`SiteManifest`): its own output is
+    /// never read back as a source.
+    public static let manifestName = ".waymark"
+
     public static func isSafe(_ path: String) -> Bool {
         let bytes = path.utf8
         guard !bytes.isEmpty, bytes.count <= 240, bytes.first != UInt8(ascii: "/") else { return false }

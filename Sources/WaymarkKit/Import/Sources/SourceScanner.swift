@@ -172,6 +172,9 @@ struct SourceScanner {
             }
             switch kind {
             case .directory?:
+                // A site Waymark built (an output inside the folder given): its stats.json and
+                // weight.csv are no one's export.
+                if fileSystem.kind(path + "/" + SitePath.manifestName) == .file { continue }
                 guard depth < SourceScanner.maxDepth else {
                     warnings.append(.warning(display, .file, "is more than \(SourceScanner.maxDepth) folders deep; skipped"))
                     continue

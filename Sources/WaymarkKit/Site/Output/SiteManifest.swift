@@ -7,7 +7,7 @@
 /// While a build runs, `temporaries SUFFIX` names the ending of the temporary files it writes
 /// beside their places, so that the next build can remove them if this one was killed.
 public struct SiteManifest: Equatable, Sendable {
-    public static let fileName = ".waymark"
+    public static let fileName = SitePath.manifestName
     static let signature = "waymark-site 1"
 
     /// Waymark's files, sorted.
