@@ -130,6 +130,11 @@ struct HabitGoalTests {
         #expect(en.contains(#"<span class="label">This month&#39;s goal</span><span class="value">6/13</span><span class="sub">7 to go</span>"#))
         #expect(en.contains(#"<span class="label">Current streak</span><span class="value">2 weeks</span>"#))
         #expect(en.contains(#"<span class="label">Best streak</span><span class="value">5 weeks</span>"#))
+        // The index counts them as the page does (it said 39 days, Dec 28 – Feb 4); its dates
+        // leave out the year shown.
+        let index = try #require(dir.read("en/habits/index.html"))
+        #expect(index.contains(#"<td class="num" data-label="Current streak">2 weeks</td>"#
+                               + "\n" + #"<td class="num" data-label="Best streak">5 weeks<span class="sub"><span class="date">Dec 28, 2015 –</span> <span class="date">Jan 31</span></span></td>"#))
         let weeks = en.matches(of: /<tr><td>week of <span class="date">([^<]+)<\/span><\/td><td>([^<]+)<\/td><\/tr>/).map { "\($0.1) \($0.2)" }
         #expect(Array(weeks.prefix(13)) == ["Mar 21, 2016 0/3", "Mar 14, 2016 3/3", "Mar 7, 2016 3/3", "Feb 29, 2016 0/3", "Feb 22, 2016 0/3",
                                             "Feb 15, 2016 0/3", "Feb 8, 2016 0/3", "Feb 1, 2016 0/3", "Jan 25, 2016 7/3", "Jan 18, 2016 7/3",

@@ -7,13 +7,22 @@ enum HabitPages {
     }
 
     /// `habits/index.html`.
+    /// A habit's current and best streak as its page and the index show them: of days, or for a
+    /// habit whose goal is per week or month, of those periods (`HabitGoal.ownUnit`).
+    static func streaks(_ h: HabitFigures) -> (current: HabitStreak?, best: HabitStreak?) {
+        guard h.goal.ownUnit != nil else { return (h.currentStreak, h.bestStreak) }
+        return (h.currentPeriodStreak, HabitStreaks.best(h.periodStreaks, limit: 1, measure: { h.goal.periodsIn($0) }).first)
+    }
+
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let board = content.habits
         let f = r.format
         let phrases = r.phrases
         let rows: [TemplateValue] = board.byStrength.compactMap { h in
             guard let slug = content.tagSlugs[h.name] else { return nil }
-            let best = h.bestStreak
+            // In the habit's own unit, as its page counts them: weeks for a weekly habit.
+            let (current, best) = streaks(h)
+            let unit = h.goal.ownUnit
             return [
                 "name": .string(h.name), "href": .string(slug + ".html"), "color": .from(h.tag.color?.description),
                 "archived": .bool(h.tag.habit?.archived ?? false),
@@ -21,8 +30,8 @@ enum HabitPages {
                 "week": .string(window(h.week, f)), "weekShare": .string(percent(h.week.share, f)),
                 "month": .string(window(h.month, f)), "monthShare": .string(percent(h.month.share, f)),
                 "strength": .string(percent(h.score, f)), "strengthWidth": .string(SVG.number((h.score * 100).rounded())),
-                "streak": .string(phrases.days(h.currentStreak?.length ?? 0)),
-                "best": .string(best.map { phrases.days($0.length) } ?? "—"),
+                "streak": .string(phrases.length(current.map { h.goal.periodsIn($0) } ?? 0, in: unit)),
+                "best": .string(best.map { phrases.length(h.goal.periodsIn($0), in: unit) } ?? "—"),
                 "bestDates": .string(best.map { span($0, phrases, board.today) } ?? ""),
                 "amounts": .from(amountSummary(h.amounts, unit: h.tag.habit?.unitLabel, r)),
             ]
@@ -125,8 +134,7 @@ enum HabitPages {
         }
         let times = HabitHistory.totals(h.days, numerical: false)
         let unit = h.goal.ownUnit
-        let current = unit == nil ? h.currentStreak : h.currentPeriodStreak
-        let best = unit == nil ? h.bestStreak : HabitStreaks.best(h.periodStreaks, limit: 1, measure: { h.goal.periodsIn($0) }).first
+        let (current, best) = streaks(h)
         var cards = [
             card(.habitStrength, percent(h.score, f), changeText),
             goalCard(h, .week, r) ?? card(.timesThisWeek, f.integer(Int(times.week))),
