@@ -6,11 +6,28 @@ import Testing
 /// pounds, the charts before the cards on phones, and the latest weighing's label off the dots.
 struct WeightPageTests {
     static func goal(_ toGoal: Double, goal: Double, direction: GoalDirection?, _ language: Language = .en,
-                     projected: LocalDate? = nil) throws -> (value: String, note: String?) {
+                     projected: LocalDate? = nil, isPast: Bool = false) throws -> (value: String, note: String?) {
         let r = try DashboardTests.renderer(language)
         let unit = WeightPage.unitLabel(.kg, language)
-        return WeightPage.goalCard(toGoal: toGoal, goal: goal, direction: direction, projected: projected,
+        return WeightPage.goalCard(toGoal: toGoal, goal: goal, direction: direction, projected: projected, projectionIsPast: isPast,
                                    amount: { r.format.decimal($0) + " " + unit }, r)
+    }
+
+    /// Weighings that end long before the day shown, falling toward the goal: the rate reached it
+    /// on a day already past. No forecast, and not "not reached at this rate" either (the merged
+    /// real exports said so of a rate of −0.49 kg a week, 6.4 kg from the goal, three years on).
+    @Test func aRateThatReachedTheGoalInThePastIsNoForecastAndNoRefusal() throws {
+        // 80.0 kg on 2020-01-01 falling 0.1 kg a day for 20 days; goal 75.
+        let first = LocalDate(year: 2020, month: 1, day: 1)!
+        let entries = (0..<20).map { WeightEntry(date: .day(first.adding(days: $0)), kg: 80 - 0.1 * Double($0)) }
+        func stats(_ now: LocalDate) -> WeightStatistics? {
+            WeightStatistics(entries: entries, now: Int64(now.dayNumber) * 86_400 + 43_200, zone: .utc, goalKg: 75, heightCm: nil, goalDirection: .lose)
+        }
+        let late = try #require(stats(LocalDate(year: 2023, month: 1, day: 1)!))
+        #expect(late.projectedGoalDate == nil && late.projectionIsPast)
+        let soon = try #require(stats(first.adding(days: 19)))
+        #expect(soon.projectedGoalDate != nil && !soon.projectionIsPast)
+        #expect(try Self.goal(2.0, goal: 70, direction: .lose, isPast: true) == ("2.0 kg to lose", nil))
     }
 
     @Test func theGoalCardSaysWhichWayAndWhetherItIsReached() throws {

@@ -27,6 +27,9 @@ public struct WeightStatistics: Sendable, Equatable {
     public var toGoal: Double?
     /// When the trend reaches the goal at the current rate: after the day shown, else nil.
     public var projectedGoalDate: LocalDate?
+    /// The rate reached the goal, but on a day already past when the site is shown (the
+    /// weighings end long before it): no forecast, and no "not reached" either.
+    public var projectionIsPast = false
     /// Body-mass index of the trend.
     public var bmi: Double?
 
@@ -62,8 +65,9 @@ public struct WeightStatistics: Sendable, Equatable {
             // A forecast is of the future: a date on or before the day shown (the last weighing
             // long before it) is no forecast at all.
             let today = zone.localDateTime(of: now).date
-            projectedGoalDate = WeightStatistics.projection(from: last.date, trend: last.trend, goal: goalKg, dailySlope: rate / 7)
-                .flatMap { $0 > today ? $0 : nil }
+            let projected = WeightStatistics.projection(from: last.date, trend: last.trend, goal: goalKg, dailySlope: rate / 7)
+            projectedGoalDate = projected.flatMap { $0 > today ? $0 : nil }
+            projectionIsPast = projected.map { $0 <= today } ?? false
         }
         bmi = heightCm.map { last.trend / (($0 / 100) * ($0 / 100)) }
     }
