@@ -167,8 +167,8 @@ public enum AppleHealthImporter {
         part.export.bodyFat = export.bodyFat
         part.export.profile.heightCm = export.height?.cm
         part.export.profile.exportedAt = export.exportedAt
-        export.activity.fill(&part)
         part.diagnostics = export.diagnostics
+        export.activity.fill(&part)
         if export.unreported > 0 {
             var d = Diagnostic.error(file.path, .file, "\(export.unreported) more records with problems like those above were dropped")
             d.dropsRecord = true
@@ -180,8 +180,9 @@ public enum AppleHealthImporter {
             // libxml2 reports an element started before its `>` is found: a tag cut short gave a
             // record's problem (a value cut off) beside the break itself, which says it all. A
             // record says at most one problem, and the cut one was read last.
-            if failure.message.hasPrefix("Couldn't find end of Start Tag"), part.diagnostics.last?.location == .line(failure.line) {
-                part.diagnostics.removeLast()
+            if failure.message.hasPrefix("Couldn't find end of Start Tag"),
+               let cut = part.diagnostics.lastIndex(where: { $0.severity == .error && $0.location == .line(failure.line) }) {
+                part.diagnostics.remove(at: cut)
             }
             // Records before the break are kept; with --skip-invalid the import goes on with them.
             var d: Diagnostic

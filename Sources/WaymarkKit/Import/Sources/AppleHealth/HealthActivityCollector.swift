@@ -304,7 +304,8 @@ final class HealthActivityCollector {
             let target = what.hasPrefix("distances") ? "kilometres" : what.hasPrefix("energies") ? "kilocalories" : "minutes"
             part.remarks.append("\(format.integer(count)) \(what) converted to \(target)")
         }
-        for remark in Self.energyRemarks(samples, zone: zone) { part.remarks.append(remark) }
+        // A warning, not only a remark of `check`: the pages show these figures as active energy.
+        for remark in Self.energyRemarks(samples, zone: zone) { part.diagnostics.append(.warning(part.files.first ?? part.kind, .file, remark)) }
         if totalsFromStatistics > 0 {
             part.remarks.append("\(format.integer(totalsFromStatistics)) workout\(totalsFromStatistics == 1 ? "'s" : "s'") distance or energy taken from their statistics (WorkoutStatistics), as iOS 16 and later write them")
         }
