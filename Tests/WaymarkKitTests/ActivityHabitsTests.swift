@@ -32,6 +32,10 @@ struct ActivityHabitsTests {
         let steps = try #require(out.tags.first)
         #expect(steps.point == nil)
         #expect(steps.habit == HabitDetails(frequency: .daily, unit: "steps", target: 10_000, targetKind: .atLeast, source: "your activity"))
+        // No app set a step goal: the default is not called the data's latest.
+        #expect(steps.describe == "Steps as the phone and the watch counted it (the Activity page): a day is done when it reaches "
+                + "10,000 steps, the usual daily goal, since the data sets none.")
+        #expect(out.tags.last?.describe?.hasSuffix("45 min, the latest daily goal.") == true)
         // The goal of the 5th is after the day shown: the 2nd's 45 is the latest.
         #expect(out.tags.last?.habit?.target == 45)
         #expect(out.tags.last?.habit?.unit == "min")

@@ -29,8 +29,11 @@ struct ActivityHabits {
             let name = Self.unique(label(metric), taken)
             taken.insert(name)
             let goalText = LocaleFormat(language).integer(Int(exactly: target.rounded()) ?? 0) + " " + unit(metric)
+            // The default goal is no goal of the data's: said so, not called the latest.
+            let own = ownGoals.contains { $0.metric == metric }
             export.tags.append(Tag(name: name,
-                                   describe: UIString.activityHabitDescription.text(language, ["metric": label(metric), "goal": goalText]),
+                                   describe: (own ? UIString.activityHabitDescription : .activityHabitDefaultGoal)
+                                       .text(language, ["metric": label(metric), "goal": goalText]),
                                    habit: HabitDetails(frequency: .daily, unit: unit(metric), target: target, targetKind: .atLeast,
                                                        source: UIString.activityHabitSource.text(language))))
             export.points += values.map { PointRecord(point: 0, type: "tag", name: name, date: .day($0.day), value: $0.value) }

@@ -509,6 +509,7 @@ extension UIString {
         case .activityDailyMeanOne: return "截至 {date} 的 30 天中唯一有数据的一天"
         case .activityNoFigure: return "无数据"
         case .activityHabitDescription: return "手机和手表记录的{metric}（见“活动”页）：一天达到最近的每日目标 {goal} 即算完成。"
+        case .activityHabitDefaultGoal: return "手机和手表记录的{metric}（见“活动”页）：数据中没有设定目标，一天达到常用的每日目标 {goal} 即算完成。"
         case .activityHabitSource: return "你的活动数据"
         case .activityDailyTitle: return "{metric}，最近 30 天"
         case .activityDailyDescription: return "{start} 至 {end} 每天的{metric}，{n} 天有数据；强调色的柱子达到了当天的目标。"

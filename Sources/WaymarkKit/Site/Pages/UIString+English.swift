@@ -509,6 +509,7 @@ extension UIString {
         case .activityDailyMeanOne: return "a day, the one of the 30 days to {date} with a figure"
         case .activityNoFigure: return "no figure"
         case .activityHabitDescription: return "{metric} as the phone and the watch counted it (the Activity page): a day is done when it reaches {goal}, the latest daily goal."
+        case .activityHabitDefaultGoal: return "{metric} as the phone and the watch counted it (the Activity page): a day is done when it reaches {goal}, the usual daily goal, since the data sets none."
         case .activityHabitSource: return "your activity"
         case .activityDailyTitle: return "{metric}, the last 30 days"
         case .activityDailyDescription: return "{metric} each day from {start} to {end}, {n} days with a figure; bars in the accent colour reached the day's goal."
