@@ -55,6 +55,10 @@ struct AsOfNowSiteTests {
         // Of a day and a moment on it, the moment is later.
         #expect(later.latestHabit(in: Self.shanghai)?.name == "later")
         #expect(!later.isEmpty && RecordsAfterNow(Export(tags: tags), now: Self.instant("2026-06-20T09:00:00"), zone: Self.shanghai).isEmpty)
+        // Checked by now (a merged source's later creation date): kept.
+        let checked = PointRecord(point: 1, type: "tag", name: "later", date: Self.at("2026-06-01T08:00:00"))
+        let merged = RecordsAfterNow(Export(points: [checked], tags: tags), now: Self.instant("2026-06-19T12:00:00"), zone: Self.shanghai)
+        #expect(merged.habits.map(\.name) == ["tomorrow"])
     }
 
     /// The demo as of 2026-06-19 12:00: its tags.json (Python) creates Deep work on Jun 20 09:00,

@@ -105,7 +105,11 @@ struct SharingTagsTests {
         for bad in ["https://example.org:99999/", "https://example.org:0/", "https://example.org:8o/"] {
             #expect(throws: BaseURL.Problem.self, "\(bad)") { try BaseURL(bad) }
         }
-        for good in ["https://example.org:8080/p", "http://[::1]:8080/", "https://example.org:/", "https://example.org/@me/"] {
+        // A query is refused as a query, even with an @ in it.
+        #expect(throws: BaseURL.Problem(message: "cannot have a query or a fragment (got 'https://example.org?a@b')")) {
+            try BaseURL("https://example.org?a@b")
+        }
+        for good in ["https://example.org:8080/p", "http://[::1]:8080/", "https://example.org:/", "http://[::1]:/", "https://example.org/@me/"] {
             #expect((try? BaseURL(good)) != nil, "\(good)")
         }
     }

@@ -9,7 +9,7 @@ struct WeightPageTests {
                      projected: LocalDate? = nil, isPast: Bool = false) throws -> (value: String, note: String?) {
         let r = try DashboardTests.renderer(language)
         let unit = WeightPage.unitLabel(.kg, language)
-        return WeightPage.goalCard(toGoal: toGoal, goal: goal, direction: direction, projected: projected, projectionIsPast: isPast,
+        return WeightPage.goalCard(toGoal: toGoal, goal: goal, direction: direction, projected: projected, noForecast: isPast,
                                    amount: { r.format.decimal($0) + " " + unit }, r)
     }
 
@@ -28,6 +28,13 @@ struct WeightPageTests {
         let soon = try #require(stats(first.adding(days: 19)))
         #expect(soon.projectedGoalDate != nil && !soon.projectionIsPast)
         #expect(try Self.goal(2.0, goal: 70, direction: .lose, isPast: true) == ("2.0 kg to lose", nil))
+        // One day weighed: no rate, so no forecast, and nothing "not reached" either.
+        var profile = Profile(goalWeightKg: 68)
+        profile.goalDirection = .lose
+        let one = Export(profile: profile, weights: [WeightEntry(date: .day(first), kg: 70)])
+        let files = try renderSite(one, SiteOptions(now: Int64(first.dayNumber) * 86_400 + 43_200, zone: .utc, language: .en))
+        let page = files.first { $0.path == "weight/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        #expect(page.contains("2.0 kg to lose") && !page.contains("not reached at this rate"))
     }
 
     @Test func theGoalCardSaysWhichWayAndWhetherItIsReached() throws {

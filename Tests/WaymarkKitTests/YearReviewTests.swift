@@ -266,6 +266,20 @@ struct YearReviewTests {
         #expect(r.first?.habits.map { "\($0.name) \($0.completions)" }.sorted() == ["Read 2", "Steps 2"])
     }
 
+    /// "At most 0 cigarettes": a day with an entry of 0 is done, one of 5 is not.
+    @Test func anAtMostZeroHabitCompletesOnlyItsDaysAtZero() {
+        let smoke = Tag(name: "Smoke", habit: HabitDetails(unit: "cigarettes", target: 0, targetKind: .atMost))
+        let export = Export(points: [PointRecord(point: 0, type: "tag", name: "Smoke", date: at("2025-01-02T20:00:00"), value: 0),
+                                     PointRecord(point: 0, type: "tag", name: "Smoke", date: at("2025-01-03T20:00:00"), value: 5)],
+                            tags: [smoke])
+        let now = instant("2025-01-10T12:00:00Z")
+        let log = HabitLog(export: export, now: now, zone: utc)
+        let r = YearReview.years(export: export, now: now, zone: utc, habits: log, strength: [], streaks: [])
+        #expect(r.first?.figures.completions == 1 && r.first?.habits.first?.completions == 1)
+        let figures = HabitBoard(log: log).habits[0]
+        #expect(figures.isDone(0) && !figures.isDone(1))
+    }
+
     /// On 29 February the same date a year ago is 28 February.
     @Test func leapDayComparesWithTheTwentyEighth() {
         let export = Export(points: [record(1, "game", "x", "2023-02-28T08:00:00"), record(10, "game", "x", "2023-03-01T08:00:00"),

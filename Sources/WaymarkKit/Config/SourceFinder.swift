@@ -38,7 +38,7 @@ struct SourceFinder: Sendable {
         for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" && !SourceFinder.skipped.contains(name) {
             let path = SiteConfig.path(name, against: directory)
             // A site Waymark built holds stats.json and weight.csv, which look like sources.
-            if fileSystem.kind(path) == .directory, fileSystem.kind(path + "/" + SitePath.manifestName) != nil { continue }
+            if fileSystem.kind(path) == .directory, fileSystem.kind(path + "/" + SitePath.manifestName) == .file { continue }
             let scanned: ScannedSource
             switch scanner.scan(path) {
             case .success(let source): scanned = source

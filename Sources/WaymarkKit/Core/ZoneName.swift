@@ -12,30 +12,20 @@ enum ZoneName {
         case unknown
     }
 
-    /// IANA's own names outside the region/city ones (`knownTimeZoneIdentifiers` lists neither).
-    static let plainNames: Set<String> = ["UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "EST", "MST", "HST",
-                                          "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT", "CET", "EET", "MET", "WET"]
+    /// The names of the zone data written in capitals alone that are IANA's own (UTC, EST, PRC, …);
+    /// any other such name the zone data takes is an abbreviation or an alias of one.
+    static let ianaCapitals: Set<String> = ["UTC", "GMT", "UCT", "EST", "MST", "HST", "CET", "EET", "MET", "WET", "PRC", "ROC", "ROK",
+                                            "NZ", "GB"]
 
     /// The names a mistyped zone is compared with for "did you mean".
-    static var suggestions: [String] { TimeZone.knownTimeZoneIdentifiers + plainNames.sorted() }
+    static var suggestions: [String] { TimeZone.knownTimeZoneIdentifiers + ianaCapitals.sorted() }
 
     static func resolve(_ text: String) -> Outcome {
         guard let zone = Zone(identifier: text) else { return .unknown }
-        if TimeZone.knownTimeZoneIdentifiers.contains(text) || plainNames.contains(text) || text.hasPrefix("Etc/") || isOffset(text) {
-            return .zone(zone)
-        }
-        return .abbreviation
-    }
-
-    /// `UTC+8`, `GMT-05:30`, `UTC+0830`: a fixed offset, which says exactly what it means.
-    static func isOffset(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 5, text.hasPrefix("UTC") || text.hasPrefix("GMT"), bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-")
-        else { return false }
-        let rest = bytes[4...]
-        let digits = rest.filter { $0 != UInt8(ascii: ":") }
-        return !digits.isEmpty && digits.count <= 4 && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            && rest.filter({ $0 == UInt8(ascii: ":") }).count <= 1
+        // Region/City names (Asia/Kolkata, US/Eastern), Etc/ names and offsets (UTC+8) are taken
+        // as they are; only a bare word of capitals can be an abbreviation.
+        let capitals = text.utf8.count >= 2 && text.utf8.count <= 5 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        return capitals && !ianaCapitals.contains(text) ? .abbreviation : .zone(zone)
     }
 
     /// What to say about an abbreviation, the name in `quote`s (the command line's ', JSON's ").

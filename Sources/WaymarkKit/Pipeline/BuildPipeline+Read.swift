@@ -161,7 +161,7 @@ extension BuildPipeline {
                         sources, holds: { $0.checks + $0.otherPoints }, own: ["points.json"])]
     }
 
-    /// The warnings for the notes and weighings `later` left out.
+    /// The warnings for the notes, habits, weighings and body-fat readings `later` left out.
     static func laterWarnings(_ later: RecordsAfterNow, options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         if !later.notes.isEmpty {

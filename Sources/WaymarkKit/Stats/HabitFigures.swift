@@ -71,14 +71,14 @@ public struct HabitFigures: Sendable {
     /// `isDone` for the day at `i` of `days`, a habit of `rule`.
     static func isDone(_ i: Int, _ days: HabitDays, _ rule: HabitRule) -> Bool {
         guard i >= 0 && i < days.count, days.checks[i] > 0 else { return false }
-        guard rule.isNumerical, rule.target > 0 else { return true }
+        guard rule.isNumerical else { return true }
         return rule.targetKind == .atMost ? days.amounts[i] <= rule.target : days.amounts[i] >= rule.target
     }
 
     /// What a day at `i` adds to a count of completions: its records, or for a numerical habit
     /// with a target 1 when it meets the target (an entry below it is no completion).
     static func completions(_ i: Int, _ days: HabitDays, _ rule: HabitRule) -> Int {
-        guard rule.isNumerical && rule.target > 0 else { return i >= 0 && i < days.count ? days.checks[i] : 0 }
+        guard rule.isNumerical else { return i >= 0 && i < days.count ? days.checks[i] : 0 }
         return isDone(i, days, rule) ? 1 : 0
     }
     /// Completions, all time.

@@ -14,7 +14,8 @@ public struct RecordsAfterNow: Sendable {
     public var weighings: [WeightEntry]
     /// The body-fat readings left out, in the export's order.
     public var bodyFat: [BodyFatEntry]
-    /// The habits left out (their source dates their creation after now), in the export's order.
+    /// The habits left out (their source dates their creation after now, and none of their
+    /// checks is dated by then), in the export's order.
     public var habits: [Tag]
 
     public init(_ export: Export, now: Int64, zone: Zone) {
@@ -41,9 +42,16 @@ public struct RecordsAfterNow: Sendable {
             }
         }
         if export.tags.contains(where: { $0.created?.isAfter(now, today: today) == true }) {
+            // A habit checked by now was begun by then, whatever a merged source's date says.
+            var checked = Set<String>()
+            let points = export.points
+            for k in points.indices where points[k].type == "tag" && !points[k].date.isAfter(now, today: today) {
+                if let name = points[k].name { checked.insert(name) }
+            }
             shown.tags = []
             for tag in export.tags {
-                if tag.created?.isAfter(now, today: today) == true { laterHabits.append(tag) } else { shown.tags.append(tag) }
+                let later = tag.created?.isAfter(now, today: today) == true && !checked.contains(tag.name ?? "")
+                if later { laterHabits.append(tag) } else { shown.tags.append(tag) }
             }
         }
         self.export = shown

@@ -65,7 +65,7 @@ struct YearDays {
         }
         for h in habits?.habits ?? [] {
             let rule = HabitRule(tag: h.tag)
-            guard rule.isNumerical && rule.target > 0 else { continue }
+            guard rule.isNumerical else { continue }
             let offset = h.days.first.dayNumber - first
             for d in 0..<h.days.count where offset + d >= 0 && offset + d < count && h.days.checks[d] > 0 {
                 completions[offset + d] += HabitFigures.completions(d, h.days, rule) - h.days.checks[d]

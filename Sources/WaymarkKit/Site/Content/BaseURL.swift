@@ -22,17 +22,17 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
         guard let host = afterScheme.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty else {
             throw Problem(message: "has no host name (got '\(Diagnostic.shorten(raw))')")
         }
+        if trimmed.contains("?") || trimmed.contains("#") {
+            throw Problem(message: "cannot have a query or a fragment (got '\(Diagnostic.shorten(raw))')")
+        }
         // A user name or password would be published in every page's links and the feed.
         if host.contains("@") {
             throw Problem(message: "cannot hold a user name or password: they would be published in every page (got '\(Diagnostic.shorten(raw))')")
         }
         // host:port; an IPv6 literal ([::1]:8080) keeps its colons inside the brackets.
         let port = host.hasPrefix("[") ? host.split(separator: "]", maxSplits: 1).dropFirst().first.map { $0.dropFirst() } : host.split(separator: ":", maxSplits: 1).dropFirst().first
-        if let port, !(port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber) && (Int(port).map { (1...65_535).contains($0) } ?? false)) {
+        if let port, !port.isEmpty, !(port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber) && (Int(port).map { (1...65_535).contains($0) } ?? false)) {
             throw Problem(message: "has a port that cannot be, '\(Diagnostic.shorten(String(port)))': a port is a number from 1 to 65535 (got '\(Diagnostic.shorten(raw))')")
-        }
-        if trimmed.contains("?") || trimmed.contains("#") {
-            throw Problem(message: "cannot have a query or a fragment (got '\(Diagnostic.shorten(raw))')")
         }
         if trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }) {
             throw Problem(message: "cannot contain spaces, quotes, angle brackets or backslashes (got '\(Diagnostic.shorten(raw))')")

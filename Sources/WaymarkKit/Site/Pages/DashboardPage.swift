@@ -225,7 +225,7 @@ enum DashboardPage {
                 "time": .string(phrases.duration(minutes: t.minutes)),
                 "lastDone": .string(t.lastDone.map { phrases.day($0, today: today) } ?? r.text(.never)),
                 "lastDoneMachine": .from(t.lastDone?.description),
-                "streak": .string(phrases.days(content.habits.habit(named: t.name).map { $0.currentStreak?.length ?? 0 } ?? t.streak)),
+                "streak": .string(content.habits.habit(named: t.name).map { HabitPages.currentStreakText($0, phrases) } ?? phrases.days(t.streak)),
             ]
         })
     }

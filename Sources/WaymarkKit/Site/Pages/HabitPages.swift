@@ -6,7 +6,6 @@ enum HabitPages {
         content.tagSlugs[name].map { "habits/" + $0 + ".html" }
     }
 
-    /// `habits/index.html`.
     /// A habit's current and best streak as its page and the index show them: of days, or for a
     /// habit whose goal is per week or month, of those periods (`HabitGoal.ownUnit`).
     static func streaks(_ h: HabitFigures) -> (current: HabitStreak?, best: HabitStreak?) {
@@ -14,6 +13,12 @@ enum HabitPages {
         return (h.currentPeriodStreak, HabitStreaks.best(h.periodStreaks, limit: 1, measure: { h.goal.periodsIn($0) }).first)
     }
 
+    /// The current streak in the habit's unit ("2 weeks"), as every page writes it.
+    static func currentStreakText(_ h: HabitFigures, _ phrases: Phrases) -> String {
+        phrases.length(streaks(h).current.map { h.goal.periodsIn($0) } ?? 0, in: h.goal.ownUnit)
+    }
+
+    /// `habits/index.html`.
     static func renderIndex(_ content: SiteContent, _ r: PageRenderer) throws(TemplateError) -> SiteFile {
         let board = content.habits
         let f = r.format

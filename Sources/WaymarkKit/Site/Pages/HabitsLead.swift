@@ -21,7 +21,7 @@ enum HabitsLead {
                 "week": .string(HabitPages.window(h.week, f)),
                 "strength": .string(HabitPages.percent(h.score, f)),
                 "strengthWidth": .string(SVG.number((h.score * 100).rounded())),
-                "streak": .string(r.phrases.days(h.currentStreak?.length ?? 0)),
+                "streak": .string(HabitPages.currentStreakText(h, r.phrases)),
             ]
         }
         guard !rows.isEmpty else { return .null }

@@ -32,12 +32,6 @@ public struct Theme: Sendable, Equatable {
         var missing = false
     }
 
-    /// Replaces defaults with the files of `directory`: `*.mustache` files at its top are templates,
-    /// every other file (at any depth) is an asset at the same relative path.
-    ///
-    /// A symbolic link anywhere inside the folder is refused: following it would publish whatever
-    /// it points to (`passwd.txt -> /etc/passwd`). The folder itself may be reached through a link,
-    /// since the user named it.
     /// The templates of this theme that neither replace one of `base`'s nor are used as a partial
     /// (`{{> name}}`) by any of its templates: most likely a misspelt name, which would otherwise
     /// change nothing without a word. Each with the built-in name it is closest to, if any.
@@ -69,6 +63,12 @@ public struct Theme: Sendable, Equatable {
         return names
     }
 
+    /// Replaces defaults with the files of `directory`: `*.mustache` files at its top are templates,
+    /// every other file (at any depth) is an asset at the same relative path.
+    ///
+    /// A symbolic link anywhere inside the folder is refused: following it would publish whatever
+    /// it points to (`passwd.txt -> /etc/passwd`). The folder itself may be reached through a link,
+    /// since the user named it.
     public func overridden(by directory: String, fileSystem: FileSystem) throws(LoadError) -> (Theme, [String]) {
         guard fileSystem.canonicalPath(directory).flatMap(fileSystem.kind) == .directory else {
             throw LoadError(path: directory, message: "the templates folder does not exist or is not a folder", missing: true)

@@ -54,7 +54,7 @@ enum WeightPage {
         }
         if let toGoal = w.toGoal, let goal = w.goal, !changesOnly {
             let (value, note) = goalCard(toGoal: toGoal, goal: goal, direction: w.goalDirection, projected: w.projectedGoalDate,
-                                         projectionIsPast: w.projectionIsPast, amount: { v($0) + " " + unitLabel }, r)
+                                         noForecast: w.projectionIsPast || w.weeklyRate == nil, amount: { v($0) + " " + unitLabel }, r)
             cards.append(card(r.text(.toGoal), value, note, phrase: true))
         }
         if !changesOnly {
@@ -109,13 +109,13 @@ enum WeightPage {
     /// "above". Within 0.05 kg either way the goal is reached. Without a direction the distance is
     /// said plainly ("above your goal") and nothing is called reached. `amount` writes a distance
     /// in kilograms (never negative) in the display unit.
-    /// A rate that reached the goal on a day already past (`projectionIsPast`) gets no note:
-    /// neither a date to come nor "not reached".
-    static func goalCard(toGoal: Double, goal: Double, direction: GoalDirection?, projected: LocalDate?, projectionIsPast: Bool = false,
+    /// `noForecast` (no rate yet, or a rate that reached the goal on a day already past) gives no
+    /// note: neither a date to come nor "not reached".
+    static func goalCard(toGoal: Double, goal: Double, direction: GoalDirection?, projected: LocalDate?, noForecast: Bool = false,
                          amount: (Double) -> String, _ r: PageRenderer) -> (value: String, note: String?) {
         guard abs(toGoal) >= 0.05 else { return (amount(0), r.text(.goalReached)) }
         let v = ["v": amount(abs(toGoal))]
-        let note = projected.map { r.text(.projectedOn, ["date": r.format.longDate($0)]) } ?? (projectionIsPast ? nil : r.text(.noProjection))
+        let note = projected.map { r.text(.projectedOn, ["date": r.format.longDate($0)]) } ?? (noForecast ? nil : r.text(.noProjection))
         guard let direction else {
             return (r.text(toGoal > 0 ? .goalAbove : .goalBelow, v), r.text(.goalDirectionUnknown))
         }
