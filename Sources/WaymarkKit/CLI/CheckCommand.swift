@@ -66,6 +66,7 @@ enum CheckCommand {
         let failure = read.failure(writes: false)
         // The moment a build would show the data as of, and the records after it it leaves out.
         var options: SiteOptions?
+        var future: [Diagnostic] = []
         if failure == nil {
             var shown = env.pipeline.siteOptions(request, read.result.export)
             // The sections a build makes, the metrics that become habits among them.
@@ -74,8 +75,8 @@ enum CheckCommand {
             let later = RecordsAfterNow(export, now: shown.now, zone: shown.zone)
             if !later.isEmpty { shown.sections = env.pipeline.sections(request, later.export) }
             options = shown
+            future = env.pipeline.futureRecordWarnings(read.result.export, later: later, shown, read.sources)
         }
-        let future = options.map { env.pipeline.futureRecordWarnings(read.result.export, $0, read.sources) } ?? []
         BuildCommand.report(read.warnings + future + read.errors, quiet: quiet, env)
         if !quiet {
             // One folder whose files are listed one by one (a Waymark export): a line per file.

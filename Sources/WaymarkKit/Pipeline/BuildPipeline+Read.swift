@@ -139,8 +139,9 @@ extension BuildPipeline {
     }
 
     /// `futureRecordWarnings` for `check`, which computes no site: the records of `export`
-    /// after the moment `options` show the data as of.
-    func futureRecordWarnings(_ export: Export, _ options: SiteOptions, _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
+    /// after the moment `options` show the data as of, and what `later` left out of it.
+    func futureRecordWarnings(_ export: Export, later: RecordsAfterNow, _ options: SiteOptions,
+                              _ sources: [SourceReader.SourceReport]) -> [Diagnostic] {
         let today = options.zone.localDateTime(of: options.now).date.dayNumber
         var n = 0, latest: PointRecord?
         let points = export.points
@@ -148,7 +149,6 @@ extension BuildPipeline {
             n += 1
             if latest.map({ points[k].date.sortKey(in: options.zone) > $0.date.sortKey(in: options.zone) }) ?? true { latest = points[k] }
         }
-        let later = RecordsAfterNow(export, now: options.now, zone: options.zone)
         let pointWarnings = n > 0 ? BuildPipeline.futureRecordWarnings(count: n, latest: latest, options: options, sources) : []
         return pointWarnings + BuildPipeline.laterWarnings(later, options: options, sources)
     }
