@@ -190,6 +190,7 @@ extension UIString {
         case .difference: return "变化"
         case .byCompletionsTitle: return "习惯：按完成次数"
         case .byStrengthTitle: return "习惯：按年末强度"
+        case .byStrengthTitleSoFar: return "习惯：按当前强度"
         case .strengthOn: return "{date}的强度"
         case .highlightsTitle: return "亮点"
         case .balanceTitle: return "积分余额"

@@ -190,6 +190,7 @@ extension UIString {
         case .difference: return "Change"
         case .byCompletionsTitle: return "Habits by completions"
         case .byStrengthTitle: return "Habits by strength at the end of the year"
+        case .byStrengthTitleSoFar: return "Habits by current strength"
         case .strengthOn: return "Strength on {date}"
         case .highlightsTitle: return "Highlights"
         case .balanceTitle: return "Points balance"

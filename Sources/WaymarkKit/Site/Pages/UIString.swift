@@ -29,7 +29,7 @@ public enum UIString: String, CaseIterable, Sendable {
     // Notes
     case notesTitle, notesIntro, backToNotes, previousNote, nextNote, moodLabel
     // Years and the balance
-    case yearsTitle, yearsIntro, yearTitle, yearTitleSoFar, soFarIn, sameDaysLastYear, yearColumn, activeDays, longestStreak, targetsCompletedLabel, onTimeLate, notesWritten, weightChangeLabel, bestMonth, bestWeek, habitChecks, comparedWith, figure, difference, byCompletionsTitle, byStrengthTitle, strengthOn, highlightsTitle, balanceTitle, balanceNote, spentOnTitle, item, timesBought, lastTime, recentSpending, partialYear
+    case yearsTitle, yearsIntro, yearTitle, yearTitleSoFar, soFarIn, sameDaysLastYear, yearColumn, activeDays, longestStreak, targetsCompletedLabel, onTimeLate, notesWritten, weightChangeLabel, bestMonth, bestWeek, habitChecks, comparedWith, figure, difference, byCompletionsTitle, byStrengthTitle, byStrengthTitleSoFar, strengthOn, highlightsTitle, balanceTitle, balanceNote, spentOnTitle, item, timesBought, lastTime, recentSpending, partialYear
     // Habits
     // Counted phrases (one and other, chosen by `Plural`)
     case recordsOne, recordsMany, strengthChangeOne, timelineCaptionOne, onTimeDetailOne, olderNotesOne, olderNotesMany

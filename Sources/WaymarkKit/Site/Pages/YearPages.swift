@@ -146,6 +146,8 @@ enum YearPages {
             "yearLabel": .string(y.isPartial ? r.text(.soFarIn, ["year": year]) : year),
             "byCompletions": .array(y.habitsByCompletions.map(habitRow)),
             "byStrength": .array(y.habitsByStrength.map(habitRow)),
+            // A year not over yet has no end to rank its habits at: they are ranked as they are now.
+            "byStrengthTitle": .string(r.text(y.isPartial ? .byStrengthTitleSoFar : .byStrengthTitle)),
             "strengthOn": .string(r.text(.strengthOn, ["date": f.longDate(y.end)])),
             "older": older.map { ["label": .string(String($0)), "href": .string("\(pad($0, 4)).html")] } ?? .null,
             "newer": newer.map { ["label": .string(String($0)), "href": .string("\(pad($0, 4)).html")] } ?? .null,
