@@ -122,6 +122,28 @@ import Testing
         #expect(fixed?.text.contains("waymark-build-error") == false)
     }
 
+    /// A template saved while the preview runs gets the warning `build` would give, once.
+    @Test func aTemplateThatReplacesNothingIsWarnedOfOnTheRebuild() throws {
+        let dir = TemporaryDirectory()
+        let export = try PreviewHarness.copyDemo(into: dir)
+        try FileManager.default.createDirectory(atPath: dir.file("theme"), withIntermediateDirectories: true)
+        let preview = try PreviewHarness([export, "--templates", dir.file("theme"), "--lang", "en"])
+        #expect(preview.http.request("GET", "/")?.status == 200)
+        #expect(!preview.log.value.contains("replaces no built-in template"))
+        dir.write("theme/weigth.mustache", "<p>{{title}}</p>")
+        let warning = "warning: \(dir.file("theme/weigth.mustache")): replaces no built-in template, and no template uses it as a partial; "
+            + "did you mean weight.mustache?\n"
+        let began = Date()
+        while !preview.log.value.contains(warning), Date().timeIntervalSince(began) < 10 { usleep(20_000) }
+        #expect(preview.log.value.contains("Using 1 file(s) from \(dir.file("theme"))\n" + warning))
+        // A later save that changes nothing of it does not print it again.
+        try append(export + "/notes/half-marathon.md", "\n\nMore.\n")
+        let rebuilds = preview.log.value.components(separatedBy: "Rebuilt in ").count
+        let waited = Date()
+        while preview.log.value.components(separatedBy: "Rebuilt in ").count == rebuilds, Date().timeIntervalSince(waited) < 10 { usleep(20_000) }
+        #expect(preview.log.value.components(separatedBy: warning).count == 2)
+    }
+
     /// A link in the theme or the export to a file outside: the theme refuses links and so
     /// does the export's reader, so the rebuild fails and the last good site stays; no byte of
     /// the linked file is ever served.

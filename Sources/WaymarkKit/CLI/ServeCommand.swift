@@ -94,6 +94,9 @@ enum ServeCommand {
         if let warning = ServeAddress.warning(host: host, isLoopback: socket.isLoopback) { env.standardError(warning) }
         let pipeline = env.pipeline
         let noticed = Mutex(false)
+        // The settings' notes (the theme's files, a template that replaces nothing) were printed
+        // above; a rebuild prints them again when a save changes them.
+        let printedNotes = Mutex(initial.notes)
         // What each rebuild may reuse from the one before (unchanged files, notes, figures).
         let cache = RebuildCache()
         let build: PreviewSession.Build = { () throws(BuildFailure) -> PreparedSite in
@@ -104,6 +107,12 @@ enum ServeCommand {
             // The watcher keeps the paths it started with; say so once when the config names others.
             if !quiet, watchedPaths(settings) != watched, !noticed.withLock({ let was = $0; $0 = true; return was }) {
                 env.standardError("note: the config now names other sources or templates; restart 'waymark serve' to watch them (they are built)\n")
+            }
+            if !quiet, printedNotes.withLock({ printed in
+                defer { printed = settings.notes }
+                return printed != settings.notes
+            }) {
+                env.standardError(settings.notes.map { $0 + "\n" }.joined())
             }
             return try pipeline.prepare(settings.request, reusing: cache)
         }
