@@ -170,10 +170,19 @@ struct YearSitePagesTests {
         let rows = count(tables[0], #"<tr><th scope="row">"#)
         #expect(rows == 30 && count(tables[0], #"<td data-label="Times">"#) == rows && count(tables[0], #"<td data-label="Longest streak">"#) == rows)
         #expect(count(tables[1], #"<tr><th scope="row">"#) == 30 && count(tables[1], #"<td data-label="Strength on Dec 31, 2025">"#) == 30)
+        // A finished year ranks at its end; the year not over yet (2026 in the sample) as it is now.
+        #expect(y2025.contains(#"<h2 id="by-strength-heading">Habits by strength at the end of the year</h2>"#))
+        let y2026 = Self.page(site, "years/2026.html")
+        #expect(y2026.contains(#"<h2 id="by-strength-heading">Habits by current strength</h2>"#) && !y2026.contains("at the end of the year"))
         let css = try String(contentsOfFile: TestPaths.repo.appendingPathComponent("Public/style.css").path, encoding: .utf8)
         let phone = try #require(css.components(separatedBy: "@media (max-width: 600px) {").first { $0.contains("table.year-habits thead") })
         #expect(phone.contains("table.year-habits thead { display: none; }") || phone.contains("table.habits-index thead, table.year-habits thead { display: none; }"))
         #expect(phone.contains("table.year-habits td::before { content: attr(data-label)"))
+        // A figure's note wraps inside its cell, where the numbers' columns keep their figures whole:
+        // at 1280 px a numerical habit's "889,100 steps in all · 9,770.33 steps per day entered" ran past its half-width table.
+        let note = try #require(css.components(separatedBy: "\n").first { $0.hasPrefix("table.habits .sub {") })
+        #expect(note.contains("white-space: normal"))
+        #expect(css.contains(".numbers th + th, .numbers td + td, .numbers th + td {") && css.contains("white-space: nowrap; }"))
     }
 
     @Test func theChineseYearPageSpeaksChinese() throws {
@@ -185,6 +194,7 @@ struct YearSitePagesTests {
         #expect(y2025.contains("全年每日") && y2025.contains("365 天中有 \(days.count) 天获得积分，共 \(total) 积分。"))
         #expect(y2025.contains(">一</text>") && y2025.contains(#"<a href="../points/2025-03.html"><span class="date">3月</span></a>"#))
         #expect(Self.page(site, "index.html").contains(#"<a href="years/index.html">年度</a>"#))
+        #expect(y2025.contains(">习惯：按年末强度</h2>") && Self.page(site, "years/2026.html").contains(">习惯：按当前强度</h2>"))
         let over = site.filter { $0.path.hasPrefix("years/") && $0.bytes.count >= 150_000 }.map(\.path)
         #expect(over.isEmpty, "\(over)")
     }
