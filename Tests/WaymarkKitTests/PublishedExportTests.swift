@@ -96,6 +96,30 @@ struct PublishedExportTests {
         #expect(diagnostics.map(\.message) == (warns ? ["private: expected true or false (got \"\(value)\"); the note is kept private"] : []))
     }
 
+    /// A site whose chosen sections hold nothing says it is the settings' choice: the sources
+    /// do hold notes. Without a choice, an empty site says the sources hold nothing.
+    @Test func aSiteLeftEmptyBySettingsSaysSo() throws {
+        let dir = TemporaryDirectory()
+        dir.write("e/notes/open.md", "---\ntitle: Open\n---\nShown.\n")
+        dir.write("empty/notes/.keep", "")
+        let pipeline = BuildPipeline(fileSystem: .local, clock: { F.now })
+        func index(_ source: String, sections: Set<SiteSection>? = nil, hide: Set<SiteSection> = []) throws -> String {
+            var request = BuildRequest(source: .paths([dir.file(source)]), output: dir.file("site-\(source)-\(sections?.count ?? -1)-\(hide.count)"))
+            (request.sections, request.privacy.hidden, request.language) = (sections, hide, .en)
+            let built = try pipeline.build(request)
+            return String(decoding: try #require(built.files.first { $0.path == "index.html" }).bytes, as: UTF8.self)
+        }
+        let chosen = "Nothing to show: the sections this site builds (the config&#39;s sections, less privacy.hide) hold nothing in these sources."
+        let nothing = "These sources hold nothing Waymark shows yet"
+        let activityOnly = try index("e", sections: [.activity])
+        #expect(activityOnly.contains(chosen) && !activityOnly.contains(nothing))
+        let notesHidden = try index("e", hide: [.notes])
+        #expect(notesHidden.contains(chosen) && !notesHidden.contains(nothing))
+        #expect(!(try index("e")).contains("<p class=\"empty\">"))
+        let empty = try index("empty")
+        #expect(empty.contains(nothing) && !empty.contains(chosen))
+    }
+
     /// Through the build: a private note of an export folder is never rendered, the build says
     /// how many were left out, and the other notes are built.
     @Test func theBuildNeverRendersAPrivateNote() throws {

@@ -79,9 +79,11 @@ extension BuildPipeline {
         let profile = export.profile
         let zone = request.zone ?? profile.timeZone.flatMap(Zone.init(identifier:)) ?? .utc
         let shown = ShownMoment.resolve(export, zone: zone, clock: clock(), requested: request.now.map { $0.moment(in: zone) })
-        return SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
-                           sections: sections(request, export), privacy: request.privacy, baseURL: request.baseURL,
-                           shown: shown)
+        var options = SiteOptions(now: shown.instant, zone: zone, language: request.language ?? profile.language ?? .en, title: request.title,
+                                  sections: sections(request, export), privacy: request.privacy, baseURL: request.baseURL,
+                                  shown: shown)
+        options.sectionsLimited = PublishedExport(request).sections != Set(SiteSection.allCases)
+        return options
     }
 
     /// The sections `request` allows that `export` has data for.

@@ -14,6 +14,9 @@ public struct SiteOptions: Sendable, Equatable {
     public var baseURL: BaseURL?
     /// How `now` was chosen (`ShownMoment`); nil when a caller gave `now` itself.
     public var shown: ShownMoment?
+    /// Whether the settings leave sections out (`sections`, `privacy.hide`): a site with nothing
+    /// to show then says it is the settings' choice, not that the sources hold nothing.
+    public var sectionsLimited = false
 
     public init(now: Int64, zone: Zone, language: Language, title: String? = nil,
                 sections: Set<SiteSection> = Set(SiteSection.allCases), privacy: Privacy = Privacy(), baseURL: BaseURL? = nil,

@@ -75,6 +75,7 @@ enum DashboardPage {
             "recent": plan.recent,
             "hasRecent": .bool(!plan.recent.isFalsey),
             "counts": counts(content, root, r),
+            "noSections": .string(r.text(content.options.sectionsLimited ? .noSectionsChosen : .noSections)),
             "weightBlock": plan.weightBlock,
             "targetsBlock": TargetsPages.dashboardBlock(content, r, root: root),
             "balance": plan.balance,
@@ -100,6 +101,7 @@ enum DashboardPage {
         let context: TemplateObject = [
             "greeting": .string(plan.greeting),
             "counts": counts(content, "", r),
+            "noSections": .string(r.text(content.options.sectionsLimited ? .noSectionsChosen : .noSections)),
             "activityLead": activityLead ? content.activity.map { .array(ActivityPage.cards($0, content, r)) } ?? .null : .null,
             "habitsLead": HabitsLead.block(content, r, root: ""),
             "weightBlock": overview || !builds(.habits) ? plan.weightBlock : .null,

@@ -10,7 +10,8 @@ extension UIString {
         // The front page of a site without points
         case .allHabits: return "全部 {n} 个习惯"
         case .countHabits: return "习惯"
-        case .noSections: return "这些数据源中还没有 Waymark 能显示的内容：没有习惯、目标、体重、待办或笔记。"
+        case .noSections: return "这些数据源中还没有 Waymark 能显示的内容：没有习惯、目标、体重、活动、待办或笔记。"
+        case .noSectionsChosen: return "没有可显示的内容：本站构建的栏目（配置中的 sections，去掉 privacy.hide 隐藏的）在这些数据源中都没有数据。"
         // Privacy
         case .frontPageTitle: return "首页"
         case .weightChangesNote: return "本网站不显示体重数值：图表显示相对每个时间段开始时的变化。"

@@ -10,7 +10,8 @@ extension UIString {
         // The front page of a site without points
         case .allHabits: return "All {n} habits"
         case .countHabits: return "Habits"
-        case .noSections: return "These sources hold nothing Waymark shows yet: no habits, targets, weighings, to-dos or notes."
+        case .noSections: return "These sources hold nothing Waymark shows yet: no habits, targets, weighings, activity, to-dos or notes."
+        case .noSectionsChosen: return "Nothing to show: the sections this site builds (the config's sections, less privacy.hide) hold nothing in these sources."
         // Privacy
         case .frontPageTitle: return "Home"
         case .weightChangesNote: return "This site does not show weights: the charts show the change from the start of each range."
