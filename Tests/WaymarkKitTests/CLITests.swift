@@ -154,8 +154,26 @@ struct CLITests {
         dir.write("theme/layout.mustache", "mine")
         #expect(CLIRun(["init-theme", dir.file("theme")]).code == 73)
         #expect(dir.read("theme/layout.mustache") == "mine")
-        #expect(CLIRun(["init-theme", dir.file("theme"), "--force"]).code == 0)
+        let force = CLIRun(["init-theme", dir.file("theme"), "--force"])
+        #expect(force.code == 0)
         #expect(dir.read("theme/layout.mustache") == Theme.embedded.templates["layout"])
+        // The changed file was moved aside, not lost; the unchanged ones were left as they were.
+        let files = Theme.embedded.templates.count + Theme.embedded.assets.count
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.file("theme")).filter { $0.hasPrefix(".replaced-") }
+        #expect(aside.count == 1 && aside.first?.count == ".replaced-20261207-233008".count)
+        let folder = "theme/" + (aside.first ?? "")
+        #expect(dir.read(folder + "/layout.mustache") == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file(folder)) == ["layout.mustache"])
+        #expect(force.stderr == "Moved 1 changed file(s) to \(dir.file(folder))/ before replacing them.\n"
+            + "Wrote 1 files into \(dir.file("theme"))/ (\(files - 1) already as built in, left as they were). "
+            + "Build with: waymark build --templates \(dir.file("theme"))\n")
+        // The hidden folder is not part of the theme: a build with it uses the built-in layout.
+        #expect(CLIRun(["build", "-o", dir.file("site"), "--templates", dir.file("theme"), "-q"]).code == 0)
+        #expect(dir.read("site/index.html")?.contains("mine") == false)
+        // Again with nothing changed: nothing moved or written.
+        let again = CLIRun(["init-theme", dir.file("theme"), "--force"])
+        #expect(again.stderr.hasPrefix("Wrote 0 files into ") && !again.stderr.contains("Moved"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("theme")).filter { $0.hasPrefix(".replaced-") }.count == 1)
     }
 
     @Test func templatesOverrideByFileName() throws {

@@ -11,7 +11,7 @@ enum InitThemeCommand {
         abstract: "Write the built-in templates and assets into DIR to customise them.",
         arguments: [.one("DIR", help: "Folder to write into (created when missing).", optional: false, \.directory)],
         options: [
-            .flag(["--force"], help: "Replace files of the same name that already exist.", \.force),
+            .flag(["--force"], help: "Replace files of the same name that already exist (a changed one is moved to DIR/.replaced-DATE first).", \.force),
             .flag(["-q", "--quiet"], help: CommonOptions.quietHelp, \.quiet),
         ],
         discussion: "Edit the files, delete the ones you do not change, then run 'waymark build --templates DIR'.",
@@ -40,20 +40,62 @@ enum InitThemeCommand {
             env.standardError("error: \(shownDir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
             return .cannotCreate
         }
+        // Replacing with --force: a file the same as the built-in one is left as it is; one the
+        // person changed is moved aside (hidden, so the theme does not read it), never lost.
+        var keptIn: String?, kept = 0, same = 0
         do throws(FileSystemError) {
             for (path, bytes) in files {
-                let parent = (dir + "/" + path).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                try fs.createDirectories(parent.isEmpty ? "/" : parent)
                 let target = dir + "/" + path
+                if let kind = fs.kind(target), kind != .directory {
+                    if kind == .file, (try? fs.readFile(target)) == bytes {
+                        same += 1
+                        continue
+                    }
+                    if keptIn == nil { keptIn = try replacedFolder(dir, fs, env.clock()) }
+                    let aside = keptIn ?? dir
+                    try fs.createDirectories(parent(aside + "/" + path))
+                    try fs.renameNoReplace(target, aside + "/" + path)
+                    kept += 1
+                }
+                try fs.createDirectories(parent(target))
                 try fs.writeReplacing(target, bytes)  // replacing only with --force, checked above
             }
         } catch {
             env.standardError("error: \(error)\n")
+            if let keptIn { env.standardError("note: the changed files replaced so far are in \(Diagnostic.path(keptIn))/\n") }
             return ExitCode(for: error.writeKind)
         }
         if !options.quiet {
-            env.standardError("Wrote \(files.count) files into \(shownDir)/. Build with: waymark build --templates \(Diagnostic.shellWord(dir))\n")
+            if let keptIn {
+                env.standardError("Moved \(kept) changed file(s) to \(Diagnostic.path(keptIn))/ before replacing them.\n")
+            }
+            let unchanged = same > 0 ? " (\(same) already as built in, left as they were)" : ""
+            env.standardError("Wrote \(files.count - same) files into \(shownDir)/\(unchanged). Build with: waymark build --templates \(Diagnostic.shellWord(dir))\n")
         }
         return .ok
+    }
+
+    /// The folder of `path`, "/" for a file at the root.
+    static func parent(_ path: String) -> String {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// A new hidden folder in `dir` for the files --force replaces, named by the UTC time
+    /// (`.replaced-20261207-234012`, with `-2`, `-3`, … when that name is taken).
+    static func replacedFolder(_ dir: String, _ fs: FileSystem, _ now: Int64) throws(FileSystemError) -> String {
+        let t = LocalDateTime(secondsAsUTC: now)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let base = dir + "/.replaced-\(t.date.year)\(two(t.date.month))\(two(t.date.day))-\(two(t.hour))\(two(t.minute))\(two(t.second))"
+        var candidate = base, n = 1
+        while true {
+            do throws(FileSystemError) {
+                try fs.createDirectory(candidate)
+                return candidate
+            } catch where error.reason == .exists && n < 100 {
+                n += 1
+                candidate = base + "-\(n)"
+            }
+        }
     }
 }
