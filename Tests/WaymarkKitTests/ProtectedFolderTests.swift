@@ -111,6 +111,14 @@ struct ProtectedFolderTests {
         for allowed in ["/dev/shm/site", "/run/user/1000/site", "/srv/site", "/var/www/html", "/tmp/site", "/home/ann/site", "/usr/local/share/site", "/opt/waymark/site", "/etcetera", "/srv/people/carl"] {
             #expect(folders.refusal(allowed) == nil, "\(allowed)")
         }
+        // A home among the containers is called a home; the suggested folder is the command's own.
+        let root = ProtectedFolders(homes: ["/root"])
+        #expect(root.refusal("/root") == "it is a home folder; use a folder of its own inside it, such as /root/site")
+        #expect(root.refusal("/usr", suggesting: "sample-export")
+            == "it is a folder of the system that holds other folders; use a folder of its own inside it, such as /usr/sample-export")
+        #expect(root.refusal("/root", suggesting: "theme") == "it is a home folder; use a folder of its own inside it, such as /root/theme")
+        #expect(CLIRun(["sample", "-o", "/srv"]).stderr.contains("such as /srv/sample-export. Not even --force writes there."))
+        #expect(CLIRun(["init-theme", "/srv"]).stderr.contains("such as /srv/theme. Not even --force writes there."))
         let nested = ProtectedFolders(homes: ["/data/users/ann"])
         #expect(nested.refusal("/data/users") == "it holds home folders" && nested.refusal("/data") == "it holds home folders")
     }

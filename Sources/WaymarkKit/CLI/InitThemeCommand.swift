@@ -22,7 +22,7 @@ enum InitThemeCommand {
         let fs = env.fileSystem
         let dir = options.directory ?? "theme"
         let shownDir = Diagnostic.path(dir)
-        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a theme") } catch {
+        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a theme", suggesting: "theme") } catch {
             env.standardError("error: \(error.message)\n")
             return ExitCode(for: error.kind)
         }

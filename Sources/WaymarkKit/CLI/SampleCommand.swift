@@ -52,7 +52,7 @@ enum SampleCommand {
         let fs = env.fileSystem
         let dir = options.output ?? "sample-export"
         let shownDir = Diagnostic.path(dir)
-        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a sample export") } catch {
+        do throws(SiteWriteError) { try SiteWriter(fileSystem: fs).refuseProtectedFolder(dir, for: "a sample export", suggesting: "sample-export") } catch {
             env.standardError("error: \(error.message)\n")
             return ExitCode(for: error.kind)
         }

@@ -79,23 +79,25 @@ public struct ProtectedFolders: Sendable {
         return tree == path ? "it is a folder of the operating system" : "it is inside \(Diagnostic.path(tree)), a folder of the operating system"
     }
 
-    /// Why a site may not be written into `path` (canonical, absolute); nil when it may.
-    public func refusal(_ path: String) -> String? {
+    /// Why a site may not be written into `path` (canonical, absolute); nil when it may. The
+    /// folder it suggests inside a container or a home is named `suggesting`.
+    public func refusal(_ path: String, suggesting folder: String = "site") -> String? {
         if let open = ProtectedFolders.openTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
             let below = path.dropFirst(open.count).split(separator: "/")
             // /run/user holds one folder per user: a site goes inside the user's.
             if below.count > (open == "/run/user" ? 1 : 0) { return nil }
-            return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(Diagnostic.path(path))/site"
+            return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(Diagnostic.path(path))/\(folder)"
         }
         if let tree = ProtectedFolders.systemTrees.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
             return tree == path ? "it is a folder of the operating system" : "it is inside \(Diagnostic.path(tree)), a folder of the operating system"
         }
-        if ProtectedFolders.containers.contains(path) {
-            return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(path == "/" ? "" : path)/site"
-        }
+        // A home first: /root is root's home, though it is among the containers too.
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         if homes.contains(path) || (!name.isEmpty && homeOfUser(name) == path) {
-            return "it is a home folder; use a folder of its own inside it, such as \(Diagnostic.path(path))/site"
+            return "it is a home folder; use a folder of its own inside it, such as \(Diagnostic.path(path))/\(folder)"
+        }
+        if ProtectedFolders.containers.contains(path) {
+            return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(path == "/" ? "" : path)/\(folder)"
         }
         if homes.contains(where: { $0.hasPrefix(path + "/") }) {
             return "it holds home folders"

@@ -160,18 +160,19 @@ public struct SiteWriter: Sendable {
 
     /// Refuses `output` when it is, or would be once made, a protected folder or inside one: the
     /// check `begin` makes, for the commands that write a folder of other files (a sample
-    /// export, a theme), made before anything is created.
-    public func refuseProtectedFolder(_ output: String, for what: String) throws(SiteWriteError) {
+    /// export, a theme), made before anything is created; the folder it suggests instead is
+    /// named `suggesting`.
+    public func refuseProtectedFolder(_ output: String, for what: String, suggesting: String = "site") throws(SiteWriteError) {
         var path = output
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         if path.isEmpty { path = "." }
         guard let canonical = plannedCanonical(path) else { return }
-        try refuseProtected(canonical, output, what: what)
+        try refuseProtected(canonical, output, what: what, suggesting: suggesting)
     }
 
     /// Refuses a protected folder (`ProtectedFolders`) as the output, by its canonical path.
-    func refuseProtected(_ canonical: String, _ output: String, what: String = "a site") throws(SiteWriteError) {
-        guard let reason = protectedFolders.refusal(canonical) else { return }
+    func refuseProtected(_ canonical: String, _ output: String, what: String = "a site", suggesting: String = "site") throws(SiteWriteError) {
+        guard let reason = protectedFolders.refusal(canonical, suggesting: suggesting) else { return }
         let leads = canonical == output ? "" : " (where \(Diagnostic.path(output)) leads)"
         throw SiteWriteError(kind: .refused, message: "refusing to write \(what) into \(Diagnostic.path(canonical))\(leads): \(reason). Not even --force writes there.")
     }
