@@ -92,6 +92,27 @@ struct HabitAmountsTests {
 
     /// habitbull3.csv, counted with Python's csv module (utf-8-sig): the rows with HabitName
     /// "Pushups" are 7, Values 30 on 2021-09-01 and 100 on each day 2022-01-08…13, summing to 630.
+    /// An average is written to one decimal, as every average: Google Fit's steps in 2020
+    /// (nrupeshsurya's summary, Python's csv module: 91 days, 889,100 steps) are 9,770.33 a day
+    /// entered, written 9,770.3.
+    @Test(.enabled(if: TestPaths.hasShared)) func averagesAreWrittenToOneDecimal() throws {
+        let folder = TestPaths.shared.appendingPathComponent("real-exports/google-fit-takeout-more").path
+        let dir = TemporaryDirectory()
+        for lang in ["en", "zh-Hans"] {
+            let run = CLIRun(["build", "-q", folder, "-o", dir.file(lang), "--lang", lang])
+            #expect(run.code == 0, "\(run.stderr)")
+        }
+        #expect(dir.read("en/years/2020.html")?.contains(#"<span class="sub">889,100 steps in all · 9,770.3 steps per day entered</span>"#) == true)
+        #expect(dir.read("zh-Hans/years/2020.html")?.contains(#"<span class="sub">总量 889,100 步 · 记录日均 9,770.3 步</span>"#) == true)
+        // The habit page's two averages (of all the folder's days) have one decimal at most.
+        let page = try #require(dir.read("en/habits/steps.html"))
+        for label in ["Per day entered", "Per week entered"] {
+            let value = page.components(separatedBy: #"<span class="label">\#(label)</span><span class="value">"#).dropFirst().first?
+                .components(separatedBy: " steps</span>").first ?? ""
+            #expect(value.wholeMatch(of: /[0-9]{1,3}(,[0-9]{3})*(\.[0-9])?/) != nil, "\(label): \(value)")
+        }
+    }
+
     /// By hand: 630 / 7 days = 90 per day entered; the days fall in the weeks of Mon 2021-08-30,
     /// 2022-01-03 (the 8th and 9th) and 2022-01-10 (10th…13th), so 630 / 3 = 210 per week; the
     /// best day is 100, first on 2022-01-08. In 2022: 600 on 6 days.

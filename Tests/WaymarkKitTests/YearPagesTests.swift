@@ -179,7 +179,7 @@ struct YearSitePagesTests {
         #expect(phone.contains("table.year-habits thead { display: none; }") || phone.contains("table.habits-index thead, table.year-habits thead { display: none; }"))
         #expect(phone.contains("table.year-habits td::before { content: attr(data-label)"))
         // A figure's note wraps inside its cell, where the numbers' columns keep their figures whole:
-        // at 1280 px a numerical habit's "889,100 steps in all · 9,770.33 steps per day entered" ran past its half-width table.
+        // at 1280 px a numerical habit's "889,100 steps in all · 9,770.3 steps per day entered" ran past its half-width table.
         let note = try #require(css.components(separatedBy: "\n").first { $0.hasPrefix("table.habits .sub {") })
         #expect(note.contains("white-space: normal"))
         #expect(css.contains(".numbers th + th, .numbers td + td, .numbers th + td {") && css.contains("white-space: nowrap; }"))

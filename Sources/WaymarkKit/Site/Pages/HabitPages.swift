@@ -154,8 +154,8 @@ enum HabitPages {
             let unit = h.tag.habit?.unitLabel
             cards += [
                 card(.amountTotal, amount(a.total, unit, f), phrases.counted(a.daysEntered, one: .onDaysOne, other: .onDaysMany)),
-                card(.amountPerDayEntered, amount(perDay, unit, f)),
-                card(.amountPerWeekEntered, amount(perWeek, unit, f), phrases.counted(a.weeksEntered, one: .inWeeksOne, other: .inWeeksMany)),
+                card(.amountPerDayEntered, average(perDay, unit, f)),
+                card(.amountPerWeekEntered, average(perWeek, unit, f), phrases.counted(a.weeksEntered, one: .inWeeksOne, other: .inWeeksMany)),
                 card(.amountBestDay, amount(a.best, unit, f), phrases.date(bestDay, today: today)),
             ]
         }
@@ -213,10 +213,16 @@ enum HabitPages {
         f.amount(value) + (unit.map { " " + $0 } ?? "")
     }
 
+    /// An average of amounts with the unit, to one decimal as every average is written
+    /// ("9,770.3 steps", "90 km": a trailing ".0" is left off, as amounts leave it).
+    static func average(_ value: Double, _ unit: String?, _ f: LocaleFormat) -> String {
+        f.amount(value, places: 1) + (unit.map { " " + $0 } ?? "")
+    }
+
     /// "630 in all · 90 per day entered", for the tables that list habits; nil without entries.
     static func amountSummary(_ a: HabitAmounts?, unit: String?, _ r: PageRenderer) -> String? {
         guard let a, let perDay = a.perDay else { return nil }
-        return r.text(.amountSummary, ["total": amount(a.total, unit, r.format), "perDay": amount(perDay, unit, r.format)])
+        return r.text(.amountSummary, ["total": amount(a.total, unit, r.format), "perDay": average(perDay, unit, r.format)])
     }
 
     static func window(_ w: HabitFigures.Window, _ f: LocaleFormat) -> String { f.integer(w.done) + "/" + f.integer(w.asked) }
