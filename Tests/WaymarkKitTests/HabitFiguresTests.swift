@@ -73,7 +73,7 @@ struct HabitFiguresTests {
         #expect(html.contains("<p class=\"meta\">1 habit not counted: archived or not done for a year.</p>"))
         let zh = try renderSite(export, SiteOptions(now: Self.now, zone: .utc, language: .zhHans))
         let zhHTML = zh.first { $0.path == "habits/index.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        #expect(zhHTML.contains("<p class=\"meta\">1 个习惯未计入：已存档或一年多未完成。</p>"))
+        #expect(zhHTML.contains("<p class=\"meta\">1 个习惯未计入：已归档或一年多未完成。</p>"))
         // Loop's wording for a change of strength is a difference of percentages: percentage points.
         let now = en.first { $0.path == "habits/now.html" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         #expect(now.contains("percentage point"))

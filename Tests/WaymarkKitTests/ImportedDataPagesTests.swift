@@ -20,8 +20,8 @@ struct ImportedDataPagesTests {
         let files = try renderSite(export, Self.options)
         let weight = page(files, "weight/index.html")
         #expect(weight.contains(#"<h2 id="body-fat-title">Body fat</h2>"#))
-        #expect(weight.contains(#"<span class="label">Latest</span><span class="value">22.0 %</span>"#))
-        #expect(weight.contains(#"<span class="label">Trend</span><span class="value">20.3 %</span>"#))
+        #expect(weight.contains(#"<span class="label">Latest</span><span class="value">22.0%</span>"#))
+        #expect(weight.contains(#"<span class="label">Trend</span><span class="value">20.3%</span>"#))
         // The month's mean of the two readings (not of the interpolated day): 21.0, from 2.
         #expect(weight.contains("<tr><td><span class=\"date\">January 2024</span></td><td>21.0</td><td>2</td></tr>"))
         #expect(weight.contains("the body fat trend went from 20.0 % to 20.3 % (+0.3 percentage points)"))

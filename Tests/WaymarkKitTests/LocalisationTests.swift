@@ -53,7 +53,7 @@ struct LocalisationTests {
         // 1.005 is stored below 1.005 and times 100 stays below 100.5 (100.49999999999999): down.
         #expect(LocaleFormat.fixed(1.005, places: 2) == "1.00")
         #expect(Phrases(.en).days(1) == "1 day" && Phrases(.en).days(3) == "3 days" && Phrases(.zhHans).days(3) == "3 天")
-        #expect(Phrases(.en).duration(minutes: 450) == "7 h 30 min" && Phrases(.zhHans).duration(minutes: 450) == "7小时30分钟")
+        #expect(Phrases(.en).duration(minutes: 450) == "7 h 30 min" && Phrases(.zhHans).duration(minutes: 450) == "7 小时 30 分钟")
         #expect(Phrases(.en).duration(minutes: 45) == "45 min" && Phrases(.en).duration(minutes: 120) == "2 h")
         #expect(LocaleFormat.offset(-16_200) == "-04:30")
     }

@@ -10,8 +10,15 @@ struct PluralTests {
         #expect(Plural.of(Int.min, in: .en) == .other)
     }
 
-    @Test func chineseNeverInflects() {
-        for n in [0, 1, 2, 501] { #expect(Plural.of(n, in: .zhHans) == .other) }
+    /// Chinese does not inflect: its `one` texts are the same as `other` but where a lone item
+    /// reads differently, which is also the text for 1 (and −1, as English reads it).
+    @Test func chineseTakesItsLoneItemTextAtOne() {
+        for n in [0, 2, 501, -2, Int.min] { #expect(Plural.of(n, in: .zhHans) == .other) }
+        #expect(Plural.of(1, in: .zhHans) == .one && Plural.of(-1, in: .zhHans) == .one)
+        let zh = Phrases(.zhHans)
+        #expect(zh.counted(1, one: .workoutsCardTimeOne, other: .workoutsCardTime) == "这一次锻炼的时长")
+        #expect(zh.counted(3, one: .workoutsCardTimeOne, other: .workoutsCardTime) == "这 3 次锻炼的合计时长")
+        #expect(zh.days(1) == "1 天" && zh.days(2) == "2 天")
     }
 
     @Test func countedPhrasesInBothLanguages() {

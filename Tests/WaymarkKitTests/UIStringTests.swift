@@ -94,7 +94,7 @@ struct UIStringTests {
         }
         #expect(split > 20)
         #expect(UIString.weekOf.around("date", .en).map { $0.before + "Jan 6, 2020" + $0.after } == "week of Jan 6, 2020")
-        #expect(UIString.weekOf.around("date", .zhHans).map { $0.before + "2020年1月6日" + $0.after } == "2020年1月6日 那一周")
+        #expect(UIString.weekOf.around("date", .zhHans).map { $0.before + "2020年1月6日" + $0.after } == "2020年1月6日当周")
         #expect(UIString.quarterOf.around("q", .en) == nil)
     }
 }

@@ -93,8 +93,16 @@ struct WorkoutsPageTests {
     @Test func inChinese() throws {
         let page = try #require(file(try site(Export(workouts: Self.workouts), language: .zhHans), "workouts/index.html"))
         #expect(page.contains("<h2 id=\"workouts-weeks-heading\">每周锻炼（最近 26 周）</h2>"))
-        #expect(page.contains("2 次锻炼，2小时，5.0 公里</title>"))
+        #expect(page.contains("2 次锻炼，2 小时，5.0 公里</title>"))
         #expect(page.contains(">锻炼</a>"))
+        // A name that is only the English word of its kind ("Running", "Walking": Apple Health's
+        // types) is the kind's Chinese word; the apps' own names ("Indoor Cycling", "Yoga") stay.
+        let latest = page.components(separatedBy: "</thead>").last ?? ""
+        #expect(latest.contains("<td>跑步</td><td>跑步</td>") && latest.contains("<td>步行</td><td>步行</td>"))
+        #expect(latest.contains("<td>Indoor Cycling</td><td>骑行</td>") && latest.contains("<td>Yoga</td><td>瑜伽与普拉提</td>"))
+        #expect(!latest.contains("<td>Running</td>") && !latest.contains("<td>Walking</td>"))
+        let english = try #require(file(try site(Export(workouts: Self.workouts)), "workouts/index.html"))
+        #expect(english.contains("<td>Running</td><td>Running</td>"))
     }
 
     @Test func noWorkoutNoPage() throws {

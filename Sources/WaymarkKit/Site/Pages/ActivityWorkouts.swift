@@ -33,7 +33,7 @@ enum ActivityWorkouts {
                     "duration": .string(duration(s.minutes, r)), "distance": .string(s.withDistance > 0 ? f.decimal(s.km) : "—")]
         }
         let rows: [TemplateValue] = activity.workouts.reversed().prefix(latest).map { w in
-            ["when": .string(f.moment(.instant(w.start), in: zone)), "name": .string(w.activity), "kind": .string(name(w.kind, r)),
+            ["when": .string(f.moment(.instant(w.start), in: zone)), "name": .string(shownName(w, r)), "kind": .string(name(w.kind, r)),
              "duration": .string(duration(w.minutes, r)), "distance": .string(w.distanceKm.map { f.decimal($0) } ?? "—"),
              "energy": .string(w.energyKcal.map { f.integer(Int(exactly: $0.rounded()) ?? 0) } ?? "—")]
         }
@@ -50,20 +50,31 @@ enum ActivityWorkouts {
         return r.text(.hoursMinutes, ["h": r.format.integer(h), "m": r.format.integer(m)])
     }
 
-    static func name(_ kind: WorkoutKind, _ r: PageRenderer) -> String {
+    /// The workout's name as its app gives it; when that is only the English word of its kind
+    /// (Apple Health's types become "Running", "Other"), the kind's word in the site's language.
+    static func shownName(_ w: Workout, _ r: PageRenderer) -> String {
+        guard r.options.language != .en else { return w.activity }
+        let english = kindText(w.kind).text(.en)
+        return w.activity.lowercased() == english.lowercased() ? name(w.kind, r) : w.activity
+    }
+
+    static func name(_ kind: WorkoutKind, _ r: PageRenderer) -> String { r.text(kindText(kind)) }
+
+    /// The interface text that names `kind`.
+    static func kindText(_ kind: WorkoutKind) -> UIString {
         switch kind {
-        case .running: return r.text(.kindRunning)
-        case .walking: return r.text(.kindWalking)
-        case .hiking: return r.text(.kindHiking)
-        case .cycling: return r.text(.kindCycling)
-        case .swimming: return r.text(.kindSwimming)
-        case .rowing: return r.text(.kindRowing)
-        case .elliptical: return r.text(.kindElliptical)
-        case .strength: return r.text(.kindStrength)
-        case .hiit: return r.text(.kindHiit)
-        case .yoga: return r.text(.kindYoga)
-        case .dance: return r.text(.kindDance)
-        case .other: return r.text(.kindOther)
+        case .running: return .kindRunning
+        case .walking: return .kindWalking
+        case .hiking: return .kindHiking
+        case .cycling: return .kindCycling
+        case .swimming: return .kindSwimming
+        case .rowing: return .kindRowing
+        case .elliptical: return .kindElliptical
+        case .strength: return .kindStrength
+        case .hiit: return .kindHiit
+        case .yoga: return .kindYoga
+        case .dance: return .kindDance
+        case .other: return .kindOther
         }
     }
 }

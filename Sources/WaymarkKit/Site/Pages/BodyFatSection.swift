@@ -4,7 +4,7 @@ enum BodyFatSection {
     static func make(_ figures: BodyFatFigures, _ content: SiteContent, _ r: PageRenderer) -> TemplateValue {
         let f = r.format
         let phrases = r.phrases
-        let percent: (Double) -> String = { f.decimal($0) + " %" }
+        let percent: (Double) -> String = { f.decimal($0) + "%" }
         var cards: [TemplateValue] = [
             WeightPage.card(r.text(.bodyFatLatest), percent(figures.latest), r.text(.latestOn, ["date": phrases.date(figures.latestDate, today: content.today)])),
             WeightPage.card(r.text(.weightTrend), percent(figures.trend), nil),

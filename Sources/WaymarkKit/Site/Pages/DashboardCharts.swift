@@ -41,7 +41,7 @@ enum DashboardCharts {
         case .day:
             var s = Series(title: r.text(.chartHours), highlightLabel: nil, column: .hourColumn)
             for (h, n) in hourly(content, stats).enumerated() {
-                let when = r.text(.hourOf, ["hour": pad(h, 2)])
+                let when = HabitCharts.hourLabel(h, r)
                 s.buckets.append(Bucket(when: when, title: when + " · " + phrases.points(n), value: n, highlight: false))
                 s.whens.append(when)
                 s.wideLabels.append(h % 3 == 0 ? pad(h, 2) : nil)

@@ -189,6 +189,11 @@ enum HabitCharts {
         return (wide, half(start, july.adding(days: -1), 1) + half(july, today, 2))
     }
 
+    /// An hour of the day as a label: "06:00", "6时" (Chinese writes the hour without a zero).
+    static func hourLabel(_ hour: Int, _ r: PageRenderer) -> String {
+        r.text(.hourOf, ["hour": r.options.language == .zhHans ? String(hour) : pad(hour, 2)])
+    }
+
     /// The months' names dates are written with: part of every calendar title.
     static let monthNamesArePlain = LocaleFormat.monthsShortUTF8.allSatisfy { $0.withUnsafeBufferPointer(HTMLEscape.isUnchanged) }
 
@@ -204,6 +209,8 @@ enum HabitCharts {
         let colon = phrases.colon
         let unit = h.tag.habit?.unitLabel.map { " " + $0 } ?? ""
         let atMost = h.rule.targetKind == .atMost
+        // "9,283 steps (under target)", "9,283 步（未达目标）".
+        let open = r.text(.unitOpen), close = r.text(.unitClose)
         func wording(_ cell: HabitCalendar.Cell) -> String {
             switch cell {
             case .before: return r.text(.calendarBefore)
@@ -242,17 +249,17 @@ enum HabitCharts {
                     break
                 }
                 let text = r.format.amount(amount) + unit
-                what = h.rule.isNumerical ? text + " (" + word(cell) + ")" : text
+                what = h.rule.isNumerical ? text + open + word(cell) + close : text
             }
             return r.format.longDate(day) + colon + what
         }
-        let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8)
+        let colonBytes = Array(colon.utf8), unitBytes = Array(unit.utf8), openBytes = Array(open.utf8), closeBytes = Array(close.utf8)
         func wordBytes(_ cell: HabitCalendar.Cell) -> [UInt8] { look(cell).map { wordUTF8[$0] } ?? Array(wording(cell).utf8) }
         // A title is joined from whole characters: a date (digits, a month's name, 年月日), the
         // colon, an amount, the unit and words. When escaping leaves each of the pieces that are
         // the same in every title as it is (no markup character, no direction control), it
         // leaves their joins as they are too, and only an amount is looked at.
-        let plain = HabitCharts.monthNamesArePlain && ([colonBytes, unitBytes, Array(r.format.longDate(first).utf8)] + wordUTF8).allSatisfy {
+        let plain = HabitCharts.monthNamesArePlain && ([colonBytes, unitBytes, openBytes, closeBytes, Array(r.format.longDate(first).utf8)] + wordUTF8).allSatisfy {
             $0.withUnsafeBufferPointer(HTMLEscape.isUnchanged)
         }
         // `cellTitle` as bytes appended to `out`, escaped as a whole as `SVG.text` escapes it.
@@ -270,9 +277,9 @@ enum HabitCharts {
                     if unchanged { unchanged = out.withBytes(from: amountStart) { HTMLEscape.isUnchanged($0) } }
                     out.append(unitBytes)
                     if h.rule.isNumerical {
-                        out.append(" (")
+                        out.append(openBytes)
                         out.append(wordBytes(cell))
-                        out.append(UInt8(ascii: ")"))
+                        out.append(closeBytes)
                     }
                 } else {
                     out.append(wordBytes(cell))
@@ -333,14 +340,14 @@ enum HabitCharts {
     static func hours(_ h: HabitFigures, _ phrases: Phrases, _ r: PageRenderer) -> TemplateValue {
         let counts = h.days.hours
         let bars = counts.enumerated().map { hour, n in
-            BarChart.Bar(title: r.text(.hourOf, ["hour": pad(hour, 2)]) + " · " + r.format.integer(n),
+            BarChart.Bar(title: HabitCharts.hourLabel(hour, r) + " · " + r.format.integer(n),
                          label: hour % 6 == 0 ? pad(hour, 2) : nil, value: n)
         }
         return [
             "chart": .chart(BarChart.svgBytes(bars, width: 340, height: 180, id: "hours", title: r.text(.byHourTitle),
                                         description: r.text(.byHourDescription), tickLabel: { r.format.integer(Int($0)) }, wholeNumbers: true)),
             "rows": .array(counts.enumerated().filter { $0.element > 0 }.map { hour, n in
-                ["when": .string(r.text(.hourOf, ["hour": pad(hour, 2)])), "value": .string(r.format.integer(n))]
+                ["when": .string(HabitCharts.hourLabel(hour, r)), "value": .string(r.format.integer(n))]
             }),
         ]
     }

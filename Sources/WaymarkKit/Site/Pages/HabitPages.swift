@@ -132,8 +132,9 @@ enum HabitPages {
         let today = h.today
         let change = (h.score - h.scoreMonthAgo) * 100
         let changeText = abs(change) < 0.5 ? r.text(.strengthSteady)
-            : phrases.counted(Int(abs(change).rounded()), one: .strengthChangeOne, other: .strengthChange,
-                              ["change": (change > 0 ? "+" : "−") + f.integer(Int(abs(change).rounded()))])
+            : phrases.counted(Int(abs(change).rounded()), one: change > 0 ? .strengthChangeOne : .strengthDropOne,
+                              other: change > 0 ? .strengthChange : .strengthDrop,
+                              ["n": f.integer(Int(abs(change).rounded()))])
         func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }
