@@ -110,6 +110,30 @@ struct AtomFeedTests {
         #expect(AtomSchema.problems(Array(empty.utf8)) == [])
     }
 
+    /// Targets of one title (a monthly "Run 10 km") are told apart by their app ids, so when one
+    /// goes the others keep their addresses and feed ids, and no id passes to another target.
+    /// The hashes are FNV-1a of "id:t-june" and so on, worked out in Python.
+    @Test func sameTitledTargetsKeepTheirIdsWhenOneGoes() throws {
+        func done(_ id: String, _ month: Int) throws -> Target {
+            Target(id: id, name: "Run 10 km", deadline: .day(try #require(LocalDate(year: 2026, month: month, day: 28))), done: true)
+        }
+        let june = try done("t-june", 6), july = try done("t-july", 7), august = try done("t-aug", 8)
+        let lone = Target(id: "t-swim", name: "Swim", deadline: .day(try #require(LocalDate(year: 2026, month: 5, day: 1))), done: true)
+        func ids(_ targets: [Target]) throws -> [String] {
+            Self.all("id", in: try #require(try Self.feed(Export(targets: targets), Self.options()))).dropFirst().map { $0 }
+        }
+        let before = try ids([june, july, august, lone])
+        #expect(before == ["https://example.org/progress/targets/run-10-km-babd6c60.html", "https://example.org/progress/targets/run-10-km-5af5a983.html",
+                           "https://example.org/progress/targets/run-10-km-5afa26b1.html", "https://example.org/progress/targets/swim.html"])
+        #expect(try ids([july, august, lone]) == Array(before.prefix(2)) + [before[3]])
+        #expect(TargetSlugs.make([june, july, august, lone]) == ["run-10-km-5afa26b1", "run-10-km-5af5a983", "run-10-km-babd6c60", "swim"])
+        // Without ids, the title, deadline and completion tell them apart; a lone title keeps its plain slug.
+        let bare = try [june, july].map { var t = $0; t.id = nil; return t }
+        let slugs = TargetSlugs.make(bare)
+        #expect(slugs.count == 2 && slugs[0] != slugs[1] && slugs.allSatisfy { $0.hasPrefix("run-10-km-") && $0.count == "run-10-km-".count + 8 })
+        #expect(TargetSlugs.make([june]) == ["run-10-km"] && TargetSlugs.make([Target(name: "index")]) == ["index-2"])
+    }
+
     /// Only the sections the site builds reach the feed; without notes and targets there is none.
     @Test func respectsSections() throws {
         let day = try #require(LocalDate(year: 2026, month: 3, day: 1))

@@ -40,10 +40,9 @@ struct ContentArrangement: Sendable {
             }
         }.map(\.element)
 
-        var targetSlugs = Slugger()
-        var targets = export.targets.map { target in
-            SiteContent.TargetEntry(target: target,
-                                    slug: targetSlugs.slug(for: target.name, fallback: "target-" + Slugger.hash(target.id ?? target.name)),
+        let targetSlugs = TargetSlugs.make(export.targets)
+        var targets = zip(export.targets, targetSlugs).map { target, slug in
+            SiteContent.TargetEntry(target: target, slug: slug,
                                     cardHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 3).html },
                                     pageHTML: target.describe.map { MarkdownRenderer.render($0, headingOffset: 1).html })
         }
