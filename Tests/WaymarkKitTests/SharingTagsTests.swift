@@ -113,4 +113,25 @@ struct SharingTagsTests {
             #expect((try? BaseURL(good)) != nil, "\(good)")
         }
     }
+
+    /// A path every address would carry wrongly is refused with what to write instead; an empty
+    /// port is the scheme's own and is left out.
+    @Test func pathsThatWouldMisaddressEveryPageAreRefused() throws {
+        #expect(throws: BaseURL.Problem(message: "names a file, 'index.html': give the folder the site is published at, https://example.org/p/ "
+                                        + "(got 'https://example.org/p/index.html')")) { try BaseURL("https://example.org/p/index.html") }
+        #expect(throws: BaseURL.Problem(message: "cannot have '.' or '..' in its path: write the folder the site is published at "
+                                        + "(got 'https://example.org/a/../b/')")) { try BaseURL("https://example.org/a/../b/") }
+        #expect(throws: BaseURL.Problem(message: "has an empty folder name ('//') in its path (got 'https://example.org//double/')")) {
+            try BaseURL("https://example.org//double/")
+        }
+        for bad in ["https://example.org/100%/", "https://example.org/%zz/", "https://example.org/a%2", "https://example.org/./", "https://example.org/p/feed.XML"] {
+            #expect(throws: BaseURL.Problem.self, "\(bad)") { try BaseURL(bad) }
+        }
+        #expect(try BaseURL("https://example.org:/").text == "https://example.org/")
+        #expect(try BaseURL("https://example.org:/p").text == "https://example.org/p/")
+        #expect(try BaseURL("http://[::1]:/x/").text == "http://[::1]/x/")
+        for good in ["https://example.org/v1.2", "https://example.org/a%20b/", "https://example.org/%E8%BF%9B/", "https://example.org/p/"] {
+            #expect((try? BaseURL(good))?.text == (good.hasSuffix("/") ? good : good + "/"), "\(good)")
+        }
+    }
 }

@@ -37,7 +37,39 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
         if trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }) {
             throw Problem(message: "cannot contain spaces, quotes, angle brackets or backslashes (got '\(Diagnostic.shorten(raw))')")
         }
-        text = trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+        let path = afterScheme.dropFirst(host.count)
+        try BaseURL.checkPath(path, raw)
+        // "https://example.org:/" has an empty port, which means the scheme's own: left out.
+        let written = host.hasSuffix(":") ? trimmed.replacingOccurrences(of: host + path, with: host.dropLast() + path) : trimmed
+        text = written.hasSuffix("/") ? written : written + "/"
+    }
+
+    /// Refuses a path every page's address would carry wrongly: a file's name where the site's
+    /// folder belongs ("…/index.html", whose pages would be "…/index.html/notes/"), "." or ".."
+    /// (kept as written, so the addresses would differ from the ones the host serves), an empty
+    /// folder name ("//") and a "%" that escapes nothing.
+    static func checkPath(_ path: Substring, _ raw: String) throws(Problem) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let named = path.hasSuffix("/") ? segments.dropLast() : segments
+        if named.contains(where: { $0 == "." || $0 == ".." }) {
+            throw Problem(message: "cannot have '.' or '..' in its path: write the folder the site is published at (got '\(Diagnostic.shorten(raw))')")
+        }
+        if named.contains(where: \.isEmpty) {
+            throw Problem(message: "has an empty folder name ('//') in its path (got '\(Diagnostic.shorten(raw))')")
+        }
+        if !path.hasSuffix("/"), let last = named.last, let dot = last.lastIndex(of: "."),
+           ["html", "htm", "xml", "php"].contains(last[last.index(after: dot)...].lowercased()) {
+            let folder = raw.trimmingCharacters(in: .whitespaces).dropLast(last.count)
+            throw Problem(message: "names a file, '\(Diagnostic.shorten(String(last)))': give the folder the site is published at, "
+                          + "\(Diagnostic.shorten(String(folder))) (got '\(Diagnostic.shorten(raw))')")
+        }
+        let bytes = Array(path.utf8)
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            let hex = bytes.dropFirst(i + 1).prefix(2)
+            guard hex.count == 2, hex.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }) else {
+                throw Problem(message: "has a '%' that is not followed by two hexadecimal digits; write '%25' for a '%' (got '\(Diagnostic.shorten(raw))')")
+            }
+        }
     }
 
     /// The absolute address of a site path such as `notes/run.html`; `index.html` files are
