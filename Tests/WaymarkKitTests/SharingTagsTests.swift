@@ -57,7 +57,8 @@ struct SharingTagsTests {
         #expect(weight.contains("<meta property=\"og:locale\" content=\"zh_CN\">"))
         #expect(weight.contains("<meta property=\"og:type\" content=\"website\">"))
         #expect(Self.page(files, "targets/run-10-km.html").contains("<meta name=\"description\" content=\"Three runs a week.\">"))
-        for file in files where file.path.hasSuffix(".html") {
+        // 404.html is served at addresses the site does not have: it has no address of its own.
+        for file in files where file.path.hasSuffix(".html") && file.path != "404.html" {
             let head = String(decoding: file.bytes, as: UTF8.self).components(separatedBy: "</head>")[0]
             #expect(!head.contains("71.4") && !head.contains("71,4") && !head.contains("t-77"), "\(file.path)")
             #expect(head.contains("<link rel=\"canonical\""), "\(file.path)")
@@ -73,6 +74,30 @@ struct SharingTagsTests {
         #expect(html.contains("<meta property=\"og:image\" content=\"https://example.org/me/social.png\">\n"))
         #expect(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">\n"))
         #expect(files.contains { $0.path == "social.png" })
+    }
+
+    /// With a base URL, `404.html` for the hosts to serve at any address the site lacks: every
+    /// link by the base URL (it is served at any depth), no address of its own, not in the
+    /// sitemap; a theme's own 404.html replaces it; without a base URL there is none.
+    @Test func aNotFoundPageForTheHosts() throws {
+        var options = try Self.options()
+        options.privacy.isPublic = true
+        let files = try renderSite(Self.export, options)
+        let page = Self.page(files, "404.html")
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"https://example.org/me/style.css\">"))
+        #expect(page.contains("<a class=\"brand\" href=\"https://example.org/me/index.html\">"))
+        #expect(page.contains("<li><a href=\"https://example.org/me/notes/index.html\">Notes</a></li>"))
+        #expect(page.contains("<h1>Page not found</h1>\n<p>There is no page at this address: it may have been renamed, or left out of the site.</p>"))
+        #expect(page.contains("<p><a href=\"https://example.org/me/index.html\">Go to the front page</a></p>"))
+        #expect(!page.contains("canonical") && !page.contains("og:") && !page.contains("href=\"../") && !page.contains("href=\"style.css"))
+        let sitemap = Self.page(files, "sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/me/</loc>") && !sitemap.contains("404"))
+        let zh = Self.page(try renderSite(Self.export, try Self.options(.zhHans)), "404.html")
+        #expect(zh.contains("<h1>找不到页面</h1>\n<p>这个地址没有页面：它可能已改名，或不在本站中。</p>") && zh.contains(">返回首页</a>"))
+        var theme = Theme.embedded
+        theme.assets["404.html"] = Array("<p>mine</p>".utf8)
+        #expect(Self.page(try renderSite(Self.export, try Self.options(), theme: theme), "404.html") == "<p>mine</p>")
+        #expect(!(try renderSite(Self.export, Self.options(base: nil))).contains { $0.path == "404.html" })
     }
 
     /// Without a base URL: no absolute address anywhere, no feed, and the head is as before.

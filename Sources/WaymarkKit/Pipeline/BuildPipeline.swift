@@ -278,7 +278,7 @@ public struct BuildPipeline: Sendable {
         for page in pages {
             let cost: Int
             switch page {
-            case .note, .target, .image, .asset, .robots, .sitemap: cost = 1
+            case .note, .target, .image, .asset, .robots, .sitemap, .notFound: cost = 1
             case .habit, .year: cost = 10
             default: cost = enough
             }

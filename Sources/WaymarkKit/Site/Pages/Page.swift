@@ -38,6 +38,8 @@ enum Page: Hashable, Sendable {
     case robots
     /// `sitemap.xml`.
     case sitemap
+    /// `404.html`, with a base URL: the page static hosts serve at an address the site lacks.
+    case notFound
     /// An image a note shows, at its path.
     case image(path: String)
     /// A file of the theme's assets, at its path.

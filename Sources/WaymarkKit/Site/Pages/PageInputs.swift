@@ -119,7 +119,7 @@ extension SiteCatalogue {
             return PageInputs(slices: [.todos])
         case .feed:
             return PageInputs(data: true, everyHeading: true, everyNote: true)
-        case .robots, .sitemap, .asset:
+        case .robots, .sitemap, .asset, .notFound:
             return PageInputs()
         case .image(let path):
             return PageInputs(bytes: content.images[path])

@@ -85,15 +85,17 @@ struct PageRenderer: Sendable {
     /// Renders `template` to the file at `path`. `section` marks the current navigation entry.
     /// `description` is the page's own for link previews (worked out only for a site with a
     /// base URL); nil gives the site's.
+    /// `root` replaces the relative way back to the site's root (a page served at any address
+    /// links by the base URL); such a page has no sharing tags, having no address of its own.
     func page(_ path: String, template: String, title: String, section: String, description: @autoclosure () -> String? = nil,
-              _ context: TemplateObject) throws(TemplateError) -> SiteFile {
-        let root = SitePath.root(from: path)
+              root fixedRoot: String? = nil, _ context: TemplateObject) throws(TemplateError) -> SiteFile {
+        let root = fixedRoot ?? SitePath.root(from: path)
         // The page's own values are looked up first (where names and titles in the other
         // language's script are tagged when a template asks), then those every page shares with
         // the page's title and sharing tags: no merged copy of the page's values.
         var common = shared[root + "\u{0}" + section] ?? common(root: root, section: section)
         common["pageTitle"] = .string(title)
-        if let sharing { common["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
+        if let sharing, fixedRoot == nil { common["sharing"] = sharing.context(path: path, title: title, description: description(), article: template == "note") }
         var finished: [Range<Int>] = []
         let html = try templates.renderBuffer(template, [.object(common), .object(context)], deriving: [false, true],
                                               derivations: languageTags, finished: &finished)

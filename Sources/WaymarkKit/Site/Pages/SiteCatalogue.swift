@@ -150,6 +150,8 @@ struct SiteCatalogue: Sendable {
         if builds(.todos) { list.add(.todos, "todos/index.html") }
         if options.baseURL != nil && AtomFeed.title(options) != nil { list.add(.feed, AtomFeed.path) }
         let sitemapPages = list.paths.filter { $0.hasSuffix(".html") }
+        // Not a page of the site's own, so not in the sitemap; a theme's own 404.html wins.
+        if options.baseURL != nil && theme.assets[NotFoundStaticPage.path] == nil { list.add(.notFound, NotFoundStaticPage.path) }
         list.add(.robots, SearchEngineFiles.robotsPath)
         if SearchEngineFiles.sitemapBase(options) != nil { list.add(.sitemap, SearchEngineFiles.sitemapPath) }
         // An image at a page's path is left out; an asset there is the theme's mistake.
@@ -244,6 +246,7 @@ struct SiteCatalogue: Sendable {
         case .todos: return [try TodosPage.render(content, r)]
         case .feed: return AtomFeed.render(content, siteTitle: r.siteTitle).map { [$0] } ?? []
         case .robots: return [SearchEngineFiles.robots(content.options)]
+        case .notFound: return try NotFoundStaticPage.render(content, r).map { [$0] } ?? []
         case .sitemap:
             guard let base = SearchEngineFiles.sitemapBase(content.options) else { return [] }
             return [SiteFile(path: SearchEngineFiles.sitemapPath, text: SearchEngineFiles.sitemap(pages: Set(sitemapPages), base: base))]

@@ -270,6 +270,8 @@ extension UIString {
         case .cardProgress: return "变化"
         case .cardStreak: return "连续获得积分"
         case .streakColumn: return "当前连续"
+        case .notFoundAddress: return "这个地址没有页面：它可能已改名，或不在本站中。"
+        case .notFoundHome: return "返回首页"
         case .unitOpen: return "（"
         case .unitClose: return "）"
         case .cardAverage: return "平均"

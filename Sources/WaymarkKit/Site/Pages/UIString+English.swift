@@ -271,6 +271,8 @@ extension UIString {
         case .cardProgress: return "Change"
         case .cardStreak: return "Streak"
         case .streakColumn: return "Streak"
+        case .notFoundAddress: return "There is no page at this address: it may have been renamed, or left out of the site."
+        case .notFoundHome: return "Go to the front page"
         case .unitOpen: return " ("
         case .unitClose: return ")"
         case .cardAverage: return "Daily average"
