@@ -72,6 +72,29 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `text` in ASCII, as a sitemap and `robots.txt` must write it: a host name's Unicode
+    /// labels in Punycode ("bücher.example" → "xn--bcher-kva.example") and the path's other bytes
+    /// as %XX; an address already in ASCII is as it is.
+    public var ascii: String {
+        guard !text.allSatisfy(\.isASCII) else { return text }
+        let scheme = text.prefix { $0 != ":" } + "://"
+        let rest = text.dropFirst(scheme.count)
+        let host = rest.prefix { $0 != "/" }
+        let path = rest.dropFirst(host.count)
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
+            guard !label.allSatisfy(\.isASCII) else { return String(label) }
+            return Punycode.encode(label.lowercased()).map { "xn--" + $0 } ?? String(label)
+        }
+        var encoded = ""
+        for byte in path.utf8 {
+            if byte < 0x80 { encoded.append(Character(Unicode.Scalar(byte))) } else {
+                let hex = Array("0123456789ABCDEF")
+                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            }
+        }
+        return scheme + labels.joined(separator: ".") + encoded
+    }
+
     /// The absolute address of a site path such as `notes/run.html`; `index.html` files are
     /// addressed by their folder (`notes/`), as static hosts serve them.
     public func absolute(_ path: String) -> String {

@@ -9,7 +9,7 @@ enum SearchEngineFiles {
     static func robots(_ options: SiteOptions) -> SiteFile {
         guard options.privacy.isPublic else { return SiteFile(path: robotsPath, text: "User-agent: *\nDisallow: /\n") }
         guard let base = options.baseURL else { return SiteFile(path: robotsPath, text: "User-agent: *\nAllow: /\n") }
-        return SiteFile(path: robotsPath, text: "User-agent: *\nAllow: /\n\nSitemap: \(base.absolute(sitemapPath))\n")
+        return SiteFile(path: robotsPath, text: "User-agent: *\nAllow: /\n\nSitemap: \(base.ascii + sitemapPath)\n")
     }
 
     /// The sitemap's address: a public site with a base URL has one.
@@ -21,9 +21,11 @@ enum SearchEngineFiles {
     /// No `lastmod`: Waymark does not know when a page's content last changed (the build's
     /// time is not it), and the protocol asks for none rather than a wrong one.
     static func sitemap(pages: Set<String>, base: BaseURL) -> String {
+        // Sitemaps hold ASCII only (sitemaps.org): a Unicode host or path is written as its ASCII form.
+        let ascii = (try? BaseURL(base.ascii)) ?? base
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages.filter({ $0.hasSuffix(".html") }).sorted() {
-            out += "<url><loc>" + XMLEscape.escape(base.absolute(percentEncoded(path))) + "</loc></url>\n"
+            out += "<url><loc>" + XMLEscape.escape(ascii.absolute(percentEncoded(path))) + "</loc></url>\n"
         }
         return out + "</urlset>\n"
     }
