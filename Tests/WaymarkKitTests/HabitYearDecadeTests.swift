@@ -84,6 +84,10 @@ struct HabitYearDecadeTests {
         let year = YearSitePagesTests.page(en, "habits/reading/2020.html"), yearZh = YearSitePagesTests.page(zh, "habits/reading/2020.html")
         #expect(year.contains(#"<desc id="calendar-desc">Done on \#(in2020) of 366 days in 2020.</desc>"#))
         #expect(yearZh.contains(#"<desc id="calendar-desc">2020年的 366 天中完成了 \#(in2020) 天。</desc>"#))
+        // A year named on its own is written as Chinese writes it, "2020年".
+        #expect(yearZh.contains(#"<span class="muted"><span class="date">2020年</span></span></h1>"#))
+        #expect(yearZh.contains(#"<title id="calendar-title">2020年</title>"#) && yearZh.contains(#"<title id="calendar-h1-title">2020年 · 1月–6月</title>"#))
+        #expect(year.contains(#"<title id="calendar-title">2020</title>"#))
         // The phone's two half-years say the same, each titled with its months.
         #expect(year.contains(#"<title id="calendar-h1-title">2020 · Jan–Jun</title><desc id="calendar-h1-desc">Done on \#(in2020) of 366 days in 2020.</desc>"#))
         #expect(year.contains(#"<title id="calendar-h2-title">2020 · Jul–Dec</title>"#))

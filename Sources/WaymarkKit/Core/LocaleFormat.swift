@@ -88,6 +88,15 @@ public struct LocaleFormat: Sendable {
         }
     }
 
+    /// "2026" / "2026年": a year named on its own, in a heading or a title (a table's column of
+    /// years and a chart's axis keep the bare number).
+    public func year(_ year: Int) -> String {
+        switch language {
+        case .en: return String(year)
+        case .zhHans: return String(year) + "年"
+        }
+    }
+
     /// "November 2026" / "2026年11月"
     public func monthYear(year: Int, month: Int) -> String {
         switch language {

@@ -119,7 +119,7 @@ enum DashboardCharts {
         for year in p.start.year...max(p.start.year, p.end.year) {
             guard let jan1 = LocalDate(year: year, month: 1, day: 1), let dec31 = LocalDate(year: year, month: 12, day: 31) else { continue }
             let n = stats.daily.earned(from: max(jan1, p.start), to: min(dec31, p.end))
-            s.buckets.append(Bucket(when: String(year), title: String(year) + " · " + phrases.points(n), value: n, highlight: dec31 >= stats.today))
+            s.buckets.append(Bucket(when: String(year), title: r.format.year(year) + " · " + phrases.points(n), value: n, highlight: dec31 >= stats.today))
             s.whens.append(String(year))
         }
         let offered = s.buckets.map { Optional($0.when) }

@@ -25,7 +25,7 @@ enum DashboardPage {
                     greeting: content.export.profile.userName.map { r.text(.welcomeNamed, ["name": $0]) } ?? r.text(.welcomeAnonymous),
                     balance: balance(content.balance, r),
                     years: .array(content.years.reversed().map { y in
-                        ["label": .string(y.isPartial ? r.text(.soFarIn, ["year": String(y.year)]) : String(y.year)),
+                        ["label": .string(y.isPartial ? r.text(.soFarIn, ["year": String(y.year)]) : r.format.year(y.year)),
                          "href": .string(YearPages.path(y.year))]
                     }))
     }

@@ -170,7 +170,7 @@ enum HabitCharts {
     /// July to December, which fit its width without scrolling. Its description counts the days
     /// of that year (from the habit's first day), not "the last" days.
     static func yearCalendar(_ h: HabitFigures, year: Int, today: LocalDate, _ phrases: Phrases, _ r: PageRenderer) -> (wide: [UInt8], narrow: [UInt8]) {
-        let (cells, labels, cellTitle) = calendarParts(h, today: today, title: String(year), year: year, phrases, r)
+        let (cells, labels, cellTitle) = calendarParts(h, today: today, title: r.format.year(year), year: year, phrases, r)
         // Every day is drawn twice, in the wide calendar and in a phone's half-year: its title once.
         let titles = HabitCalendar.titles(today: today, cells: cells, title: cellTitle)
         let wide = HabitCalendar.svgBytes(today: today, cells: cells, labels: labels, titles: titles, id: "calendar")

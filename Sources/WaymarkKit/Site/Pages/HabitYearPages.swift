@@ -36,7 +36,7 @@ enum HabitYearPages {
         let views: [(HabitHistory.Unit, String)] = [(.week, "week"), (.month, "month")]
         let context: TemplateObject = [
             "name": .string(h.name), "color": .from(h.tag.color?.description), "slug": .string(slug),
-            "year": .string(String(year)),
+            "year": .string(r.format.year(year)),
             "years": switcher(h, slug: slug, current: year, fromYearPage: true),
             "done": .string(r.text(.habitYearDone, ["n": r.format.integer(h.daysDone(from: first, to: last)),
                                                      "total": r.format.integer(first.days(to: last) + 1)])),

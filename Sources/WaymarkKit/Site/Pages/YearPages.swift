@@ -9,7 +9,7 @@ enum YearPages {
         let phrases = r.phrases
         let rows: [TemplateValue] = content.years.reversed().map { y in
             [
-                "year": .string(String(y.year)), "href": .string("\(pad(y.year, 4)).html"), "partial": .bool(y.isPartial),
+                "year": .string(r.format.year(y.year)), "href": .string("\(pad(y.year, 4)).html"), "partial": .bool(y.isPartial),
                 "earned": .string(f.integer(y.figures.earned)), "spent": .string(f.integer(y.figures.spent)),
                 "completions": .string(f.integer(y.figures.completions)),
                 "streak": .string(phrases.days(y.figures.longestStreak)),
