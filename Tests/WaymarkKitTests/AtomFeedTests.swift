@@ -132,6 +132,14 @@ struct AtomFeedTests {
         let slugs = TargetSlugs.make(bare)
         #expect(slugs.count == 2 && slugs[0] != slugs[1] && slugs.allSatisfy { $0.hasPrefix("run-10-km-") && $0.count == "run-10-km-".count + 8 })
         #expect(TargetSlugs.make([june]) == ["run-10-km"] && TargetSlugs.make([Target(name: "index")]) == ["index-2"])
+        // Completing a target without an id does not move it.
+        var open = bare[0]
+        open.done = false
+        #expect(TargetSlugs.make([open, bare[1]]) == slugs)
+        // A long title is cut before the hash, which stays whole: 70 characters of title, 51 kept.
+        let long = String(repeating: "abcdefghij", count: 7)
+        let longSlugs = try [done("t-june", 6), done("t-july", 7)].map { var t = $0; t.name = long; return t }
+        #expect(TargetSlugs.make(longSlugs) == [String(long.prefix(51)) + "-5afa26b1", String(long.prefix(51)) + "-5af5a983"])
     }
 
     /// Only the sections the site builds reach the feed; without notes and targets there is none.

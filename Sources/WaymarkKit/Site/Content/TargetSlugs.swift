@@ -1,9 +1,9 @@
 /// The page slugs of targets (`targets/<slug>.html`), which are also their feed entries' ids, so
-/// they must not move when other targets come and go. A title only one target has is its slug
+/// they should not move when other targets come and go. A title only one target has is its slug
 /// ("run-10-km"); targets that share a title (a monthly "Run 10 km") are told apart by a hash of
-/// each one's own identity, its app id (else its title, deadline and completion), never by their
-/// order: deleting June's target leaves July's address as it was, and no address passes from one
-/// target to another.
+/// each one's own identity, its app id (else its title and deadline), never by their order:
+/// deleting June's target leaves July's and August's addresses as they were. An address moves
+/// only when a title goes from one target to several, or back to one.
 enum TargetSlugs {
     static func make(_ targets: [Target]) -> [String] {
         let bases = targets.map(base)
@@ -12,8 +12,11 @@ enum TargetSlugs {
         var slugger = Slugger()
         return zip(targets, bases).map { target, b in
             guard count[b, default: 0] > 1 else { return slugger.slug(for: b, fallback: b) }
-            // A hash that happens to match another slug still gets a slug of its own (`-2`).
-            return slugger.slug(for: b + "-" + Slugger.hash(identity(target)), fallback: b)
+            // The title is cut first, so the hash survives `Slugger`'s 60 characters; a hash that
+            // happens to match another slug still gets a slug of its own (`-2`).
+            var title = String(b.prefix(60 - 9))
+            while title.hasSuffix("-") { title.removeLast() }
+            return slugger.slug(for: title + "-" + Slugger.hash(identity(target)), fallback: b)
         }
     }
 
@@ -23,10 +26,11 @@ enum TargetSlugs {
         return ascii.isEmpty ? Slugger.ascii("target-" + Slugger.hash(target.id ?? target.name)) : ascii
     }
 
-    /// What tells a target from others of its title, from build to build.
+    /// What tells a target from others of its title, from build to build: not its completion,
+    /// which would move its address (and feed id) the day it is done.
     static func identity(_ target: Target) -> String {
         if let id = target.id { return "id:" + id }
-        return ["name:" + target.name, text(target.deadline), text(target.completed)].joined(separator: "\u{0}")
+        return ["name:" + target.name, text(target.deadline)].joined(separator: "\u{0}")
     }
 
     private static func text(_ moment: Moment?) -> String {
