@@ -20,6 +20,7 @@ struct PunycodeTests {
         #expect(try ascii("https://例子.测试/进步/") == "https://xn--fsqu00a.xn--0zwm56d/%E8%BF%9B%E6%AD%A5/")
         #expect(try ascii("https://example.org/a%20b/") == "https://example.org/a%20b/")
         #expect(try ascii("https://Bücher.example:8080/") == "https://xn--bcher-kva.example:8080/")
+        #expect(try ascii("https://例子.测试:8080/进步") == "https://xn--fsqu00a.xn--0zwm56d:8080/%E8%BF%9B%E6%AD%A5/")
     }
 
     /// A public site at a Unicode address: its sitemap and robots.txt are in ASCII; its pages'

@@ -149,7 +149,8 @@ struct SharingTagsTests {
         #expect(throws: BaseURL.Problem(message: "has an empty folder name ('//') in its path (got 'https://example.org//double/')")) {
             try BaseURL("https://example.org//double/")
         }
-        for bad in ["https://example.org/100%/", "https://example.org/%zz/", "https://example.org/a%2", "https://example.org/./", "https://example.org/p/feed.XML"] {
+        for bad in ["https://example.org/100%/", "https://example.org/%zz/", "https://example.org/a%2", "https://example.org/./", "https://example.org/p/feed.XML",
+                    "https://example.org/a/%2e%2E/b/", "https://example.org/%2e/", "https://:/x", "https://:8080/"] {
             #expect(throws: BaseURL.Problem.self, "\(bad)") { try BaseURL(bad) }
         }
         #expect(try BaseURL("https://example.org:/").text == "https://example.org/")

@@ -31,6 +31,10 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
         }
         // host:port; an IPv6 literal ([::1]:8080) keeps its colons inside the brackets.
         let port = host.hasPrefix("[") ? host.split(separator: "]", maxSplits: 1).dropFirst().first.map { $0.dropFirst() } : host.split(separator: ":", maxSplits: 1).dropFirst().first
+        let name = host.hasPrefix("[") ? host.prefix { $0 != "]" } : host.prefix { $0 != ":" }
+        guard !name.isEmpty else {
+            throw Problem(message: "has no host name (got '\(Diagnostic.shorten(raw))')")
+        }
         if let port, !port.isEmpty, !(port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber) && (Int(port).map { (1...65_535).contains($0) } ?? false)) {
             throw Problem(message: "has a port that cannot be, '\(Diagnostic.shorten(String(port)))': a port is a number from 1 to 65535 (got '\(Diagnostic.shorten(raw))')")
         }
@@ -51,7 +55,9 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
     static func checkPath(_ path: Substring, _ raw: String) throws(Problem) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         let named = path.hasSuffix("/") ? segments.dropLast() : segments
-        if named.contains(where: { $0 == "." || $0 == ".." }) {
+        // "%2e" is a dot to a browser (the URL standard), so "%2e%2E" is ".." too.
+        let plain = named.map { $0.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive) }
+        if plain.contains(where: { $0 == "." || $0 == ".." }) {
             throw Problem(message: "cannot have '.' or '..' in its path: write the folder the site is published at (got '\(Diagnostic.shorten(raw))')")
         }
         if named.contains(where: \.isEmpty) {
@@ -79,8 +85,11 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
         guard !text.allSatisfy(\.isASCII) else { return text }
         let scheme = text.prefix { $0 != ":" } + "://"
         let rest = text.dropFirst(scheme.count)
-        let host = rest.prefix { $0 != "/" }
-        let path = rest.dropFirst(host.count)
+        let authority = rest.prefix { $0 != "/" }
+        let path = rest.dropFirst(authority.count)
+        // The port stays as it is; only the name's labels are encoded.
+        let host = authority.hasPrefix("[") ? authority : authority.prefix { $0 != ":" }
+        let port = authority.dropFirst(host.count)
         let labels = host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
             guard !label.allSatisfy(\.isASCII) else { return String(label) }
             return Punycode.encode(label.lowercased()).map { "xn--" + $0 } ?? String(label)
@@ -92,7 +101,7 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
                 encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
             }
         }
-        return scheme + labels.joined(separator: ".") + encoded
+        return scheme + labels.joined(separator: ".") + port + encoded
     }
 
     /// The absolute address of a site path such as `notes/run.html`; `index.html` files are
