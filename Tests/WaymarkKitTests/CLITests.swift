@@ -174,6 +174,14 @@ struct CLITests {
         let again = CLIRun(["init-theme", dir.file("theme"), "--force"])
         #expect(again.stderr.hasPrefix("Wrote 0 files into ") && !again.stderr.contains("Moved"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("theme")).filter { $0.hasPrefix(".replaced-") }.count == 1)
+        // A folder where a file goes is refused before anything is moved or written.
+        dir.write("theme/layout.mustache", "mine again")
+        try FileManager.default.removeItem(atPath: dir.file("theme/style.css"))
+        try FileManager.default.createDirectory(atPath: dir.file("theme/style.css"), withIntermediateDirectories: false)
+        let blocked = CLIRun(["init-theme", dir.file("theme"), "--force"])
+        #expect(blocked.code == 73 && blocked.stderr == "error: \(dir.file("theme")) has folders where the theme's files go: style.css; move them away\n")
+        #expect(dir.read("theme/layout.mustache") == "mine again")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("theme")).filter { $0.hasPrefix(".replaced-") || $0.hasSuffix(".waymark-tmp") }.count == 1)
     }
 
     @Test func templatesOverrideByFileName() throws {

@@ -112,6 +112,7 @@ struct ProtectedFolderTests {
             #expect(folders.refusal(allowed) == nil, "\(allowed)")
         }
         // A home among the containers is called a home; the suggested folder is the command's own.
+        #expect(ProtectedFolders(homes: ["/"]).refusal("/") == "it is a home folder; use a folder of its own inside it, such as /site")
         let root = ProtectedFolders(homes: ["/root"])
         #expect(root.refusal("/root") == "it is a home folder; use a folder of its own inside it, such as /root/site")
         #expect(root.refusal("/usr", suggesting: "sample-export")

@@ -35,6 +35,12 @@ enum InitThemeCommand {
             env.standardError("error: \(shownDir) exists and is not a folder\n")
             return .cannotCreate
         }
+        // A folder where a file goes cannot be replaced: said before anything is moved or written.
+        let blocked = files.map(\.0).filter { fs.kind(dir + "/" + $0) == .directory }
+        if !blocked.isEmpty {
+            env.standardError("error: \(shownDir) has folders where the theme's files go: \(blocked.joined(separator: ", ")); move them away\n")
+            return .cannotCreate
+        }
         let existing = files.map(\.0).filter { fs.kind(dir + "/" + $0) != nil }
         if !existing.isEmpty && !options.force {
             env.standardError("error: \(shownDir) already has \(existing.joined(separator: ", ")); add --force to replace them\n")
@@ -46,7 +52,7 @@ enum InitThemeCommand {
         do throws(FileSystemError) {
             for (path, bytes) in files {
                 let target = dir + "/" + path
-                if let kind = fs.kind(target), kind != .directory {
+                if let kind = fs.kind(target) {
                     if kind == .file, (try? fs.readFile(target)) == bytes {
                         same += 1
                         continue

@@ -94,7 +94,7 @@ public struct ProtectedFolders: Sendable {
         // A home first: /root is root's home, though it is among the containers too.
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         if homes.contains(path) || (!name.isEmpty && homeOfUser(name) == path) {
-            return "it is a home folder; use a folder of its own inside it, such as \(Diagnostic.path(path))/\(folder)"
+            return "it is a home folder; use a folder of its own inside it, such as \(path == "/" ? "" : Diagnostic.path(path))/\(folder)"
         }
         if ProtectedFolders.containers.contains(path) {
             return "it is a folder of the system that holds other folders; use a folder of its own inside it, such as \(path == "/" ? "" : path)/\(folder)"
