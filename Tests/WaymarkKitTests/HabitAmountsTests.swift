@@ -11,6 +11,15 @@ struct HabitAmountsTests {
 
     // MARK: The figures
 
+    /// Averages to one decimal, a whole one without ".0": 10 / 3 = 3.33… is "3.3", 9,770.33 steps
+    /// "9,770.3 steps", 90 "90"; totals as amounts, up to two decimals.
+    @Test func averagesHaveOneDecimal() {
+        let en = LocaleFormat(.en)
+        #expect(HabitPages.average(10.0 / 3.0, nil, en) == "3.3" && HabitPages.average(9_770.329_67, "steps", en) == "9,770.3 steps")
+        #expect(HabitPages.average(90, "km", en) == "90 km" && HabitPages.average(0.05, nil, en) == "0.1")
+        #expect(HabitPages.amount(10.0 / 3.0, nil, en) == "3.33")
+    }
+
     @Test func totalsAveragesAndTheEarliestBestDay() {
         // Sun Mar 1 2026 (week of Feb 23), then Mon Mar 2 and Wed Mar 4 (week of Mar 2), then
         // Mon Mar 16 (week of Mar 16): 4 days in 3 weeks. 5 + 8 + 8 + 0 (an entry of 0) = 21.

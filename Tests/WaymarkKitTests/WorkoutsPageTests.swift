@@ -93,7 +93,7 @@ struct WorkoutsPageTests {
     @Test func inChinese() throws {
         let page = try #require(file(try site(Export(workouts: Self.workouts), language: .zhHans), "workouts/index.html"))
         #expect(page.contains("<h2 id=\"workouts-weeks-heading\">每周锻炼（最近 26 周）</h2>"))
-        #expect(page.contains("2 次锻炼，2 小时，5.0 公里</title>"))
+        #expect(page.contains("2 次锻炼，2小时，5.0 公里</title>"))
         #expect(page.contains(">锻炼</a>"))
         // A name that is only the English word of its kind ("Running", "Walking": Apple Health's
         // types) is the kind's Chinese word; the apps' own names ("Indoor Cycling", "Yoga") stay.

@@ -1,5 +1,5 @@
 /// Counted and relative phrases in the page's language: "1 day" / "3 days" / "3 天",
-/// "7 h 30 min" / "7 小时 30 分钟", "Today" / "Nov 28".
+/// "7 h 30 min" / "7小时30分钟", "Today" / "Nov 28".
 struct Phrases: Sendable {
     let language: Language
     let format: LocaleFormat

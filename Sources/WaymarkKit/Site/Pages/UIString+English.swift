@@ -274,6 +274,7 @@ extension UIString {
         case .notFoundAddress: return "There is no page at this address: it may have been renamed, or left out of the site."
         case .notFoundHome: return "Go to the front page"
         case .unitOpen: return " ("
+        case .wordSpace: return " "
         case .unitClose: return ")"
         case .cardAverage: return "Daily average"
         case .cardCompleted: return "Targets completed"

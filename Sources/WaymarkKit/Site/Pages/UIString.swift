@@ -6,7 +6,7 @@ import Foundation
 public enum UIString: String, CaseIterable, Sendable {
     // Navigation and layout
     case navOverview, navHabits, navPoints, navTargets, navWeight, navTodos, navNotes
-    case skipToContent, generatedBy, generatedOn, dataUpTo, dataUpToDetail, overallLeftOut, overallLeftOutOne, overallStrengthNone, goalAbove, goalBelow, goalDirectionUnknown, figuresTo, noWeighingsInRange, siteTitleDefault, siteTitleNamed, mainNavigation, allHabits, countHabits, noSections, noSectionsChosen, streakColumn, notFoundAddress, notFoundHome, unitOpen, unitClose, strengthDrop, strengthDropOne
+    case skipToContent, generatedBy, generatedOn, dataUpTo, dataUpToDetail, overallLeftOut, overallLeftOutOne, overallStrengthNone, goalAbove, goalBelow, goalDirectionUnknown, figuresTo, noWeighingsInRange, siteTitleDefault, siteTitleNamed, mainNavigation, allHabits, countHabits, noSections, noSectionsChosen, streakColumn, notFoundAddress, notFoundHome, wordSpace, unitOpen, unitClose, strengthDrop, strengthDropOne
     // Overview
     case overviewTitle, welcomeNamed, welcomeAnonymous, records
     case countPoints, countTags, countTargets, countWeights, countActivityDays, countTodos, countNotes
