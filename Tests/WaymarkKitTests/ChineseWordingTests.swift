@@ -36,5 +36,10 @@ struct ChineseWordingTests {
         #expect(habits.contains { $0.contains("<title>6时 · ") } && !habits.contains { $0.contains("<title>06时") })
         #expect(habits.contains { $0.contains("2026年10月26日当周") } && !habits.contains { $0.contains("那一周") })
         #expect(try #require(zh["period/month.html"]).contains("过去一个月") && !zh.values.contains { $0.contains("过去一月") })
+        // Total time as a card's figure breaks between hours and minutes, never inside a word.
+        #expect(try #require(zh["habits/reading.html"]).contains("<span class=\"value\">64小时\u{200B}30分钟</span>"))
+        let css = try String(contentsOfFile: TestPaths.repo.appendingPathComponent("Public/style.css").path, encoding: .utf8)
+        let value = try #require(css.components(separatedBy: "\n").first { $0.hasPrefix(".stat .value {") })
+        #expect(value.contains("word-break: keep-all;"))
     }
 }

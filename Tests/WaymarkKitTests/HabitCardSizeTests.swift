@@ -16,6 +16,10 @@ struct HabitCardSizeTests {
         #expect(size("173,066/310,000 steps") == "longer")   // 15
         #expect(size("1,234,567/3,100,000 steps") == "longest")  // 19
         #expect(size("12345678") == nil)                     // 8
+        // A wide character is two columns; a zero-width space parts runs as a space does.
+        #expect(size("2026年11月") == "long")                // 4 + 2 + 2 + 2 = 10
+        #expect(size("64小时30分钟") == "long" && size("64小时\u{200B}30分钟") == nil)  // 12, or 6 and 6
+        #expect(size("连续获得积分连续") == "longer" && size("连续获得积分连续获得") == "longest")  // 16 columns, 20
     }
 
     /// Google Fit's steps habit at the end of March 2020 (the Takeout in ../shared): this week's

@@ -56,6 +56,9 @@ struct LocalisationTests {
         #expect(LocaleFormat.fixed(1.005, places: 2) == "1.00")
         #expect(Phrases(.en).days(1) == "1 day" && Phrases(.en).days(3) == "3 days" && Phrases(.zhHans).days(3) == "3 天")
         #expect(Phrases(.en).duration(minutes: 450) == "7 h 30 min" && Phrases(.zhHans).duration(minutes: 450) == "7小时30分钟")
+        // A card's figure may break between hours and minutes: a zero-width space in Chinese.
+        #expect(Phrases(.en).durationFigure(minutes: 3_870) == "64 h 30 min" && Phrases(.zhHans).durationFigure(minutes: 3_870) == "64小时\u{200B}30分钟")
+        #expect(Phrases(.zhHans).durationFigure(minutes: 3_840) == "64小时" && Phrases(.zhHans).durationFigure(minutes: 30) == "30分钟")
         #expect(Phrases(.en).duration(minutes: 45) == "45 min" && Phrases(.en).duration(minutes: 120) == "2 h")
         #expect(LocaleFormat.offset(-16_200) == "-04:30")
     }

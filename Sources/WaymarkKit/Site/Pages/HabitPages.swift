@@ -160,18 +160,29 @@ enum HabitPages {
                 card(.amountBestDay, amount(a.best, unit, f), phrases.date(bestDay, today: today)),
             ]
         }
-        if h.minutes > 0 { cards.append(card(.totalTime, phrases.duration(minutes: h.minutes))) }
+        if h.minutes > 0 { cards.append(card(.totalTime, phrases.durationFigure(minutes: h.minutes))) }
         if h.points != 0 && h.tag.habit == nil { cards.append(card(.points, f.integer(h.points))) }
         return cards.map(sizedByLength)
     }
 
     /// `card` with its value's length class: a figure that cannot wrap ("173,066/310,000", the
-    /// longest run between spaces) of 9 to 12 characters is `long`, 13 to 16 `longer`, more
+    /// longest run between spaces) of 9 to 12 columns is `long`, 13 to 16 `longer`, more
     /// `longest`, so the stylesheet shrinks it with its card instead of letting it run past
     /// the card's edge on a phone.
     static func sizedByLength(_ card: TemplateValue) -> TemplateValue {
+        // A wide character (CJK, kana, Hangul, full-width forms) takes two columns: "64小时30分钟"
+        // is as wide as twelve digits.
+        func columns(_ run: Substring) -> Int {
+            run.reduce(0) { width, character in
+                guard let v = character.unicodeScalars.first?.value else { return width }
+                let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                    || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                    || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+                return width + (wide ? 2 : 1)
+            }
+        }
         guard case .object(var members) = card, case .string(let value)? = members["value"] else { return card }
-        let run = value.split(separator: " ").map(\.count).max() ?? 0
+        let run = value.split { $0 == " " || $0 == "\u{200B}" }.map(columns).max() ?? 0
         guard run >= 9 else { return card }
         members["size"] = .string(run <= 12 ? "long" : run <= 16 ? "longer" : "longest")
         return .object(members)

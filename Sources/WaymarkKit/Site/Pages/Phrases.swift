@@ -48,6 +48,15 @@ struct Phrases: Sendable {
         return text(.hoursMinutes, ["h": format.integer(h), "m": String(m)])
     }
 
+    /// `duration` as a card's large figure, which may break between its hours and its minutes
+    /// when the card is narrow ("64小时" over "30分钟", not "64小时30" over "分钟"): Chinese,
+    /// which writes no space there, gets a zero-width one.
+    func durationFigure(minutes: Int) -> String {
+        let h = minutes / 60, m = minutes % 60
+        guard h > 0, m > 0 else { return duration(minutes: minutes) }
+        return text(.hoursOnly, ["h": format.integer(h)]) + (language == .zhHans ? "\u{200B}" : " ") + text(.minutesOnly, ["m": String(m)])
+    }
+
     /// "Today", "Yesterday", else the date (with the year when it is not this year's).
     func day(_ d: LocalDate, today: LocalDate) -> String {
         if d == today { return text(.today) }
