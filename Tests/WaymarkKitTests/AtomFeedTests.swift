@@ -127,8 +127,8 @@ struct AtomFeedTests {
                            "https://example.org/progress/targets/run-10-km-5afa26b1.html", "https://example.org/progress/targets/swim.html"])
         #expect(try ids([july, august, lone]) == Array(before.prefix(2)) + [before[3]])
         #expect(TargetSlugs.make([june, july, august, lone]) == ["run-10-km-5afa26b1", "run-10-km-5af5a983", "run-10-km-babd6c60", "swim"])
-        // Without ids, the title, deadline and completion tell them apart; a lone title keeps its plain slug.
-        let bare = try [june, july].map { var t = $0; t.id = nil; return t }
+        // Without ids, the title and deadline tell them apart; a lone title keeps its plain slug.
+        let bare = [june, july].map { var t = $0; t.id = nil; return t }
         let slugs = TargetSlugs.make(bare)
         #expect(slugs.count == 2 && slugs[0] != slugs[1] && slugs.allSatisfy { $0.hasPrefix("run-10-km-") && $0.count == "run-10-km-".count + 8 })
         #expect(TargetSlugs.make([june]) == ["run-10-km"] && TargetSlugs.make([Target(name: "index")]) == ["index-2"])
