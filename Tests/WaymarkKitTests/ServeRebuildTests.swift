@@ -107,12 +107,18 @@ import Testing
         #expect(!log.contains("Usage:"))
     }
 
-    @Test func aBrokenTemplateShowsTheOverlayUntilItIsFixed() throws {
+    /// A preview of a copy of the demo with an empty `theme` folder as `--templates`, its front page served.
+    func previewWithTheme() throws -> (TemporaryDirectory, String, PreviewHarness) {
         let dir = TemporaryDirectory()
         let export = try PreviewHarness.copyDemo(into: dir)
         try FileManager.default.createDirectory(atPath: dir.file("theme"), withIntermediateDirectories: true)
         let preview = try PreviewHarness([export, "--templates", dir.file("theme"), "--lang", "en"])
         #expect(preview.http.request("GET", "/")?.status == 200)
+        return (dir, export, preview)
+    }
+
+    @Test func aBrokenTemplateShowsTheOverlayUntilItIsFixed() throws {
+        let (dir, _, preview) = try previewWithTheme()
         dir.write("theme/layout.mustache", "<html><body>{{#unclosed}}</body></html>")
         let (broken, _) = preview.http.poll("/", timeout: 10) { $0.text.contains("waymark-build-error") }
         #expect(broken?.text.contains("template") == true)
@@ -124,11 +130,7 @@ import Testing
 
     /// A template saved while the preview runs gets the warning `build` would give, once.
     @Test func aTemplateThatReplacesNothingIsWarnedOfOnTheRebuild() throws {
-        let dir = TemporaryDirectory()
-        let export = try PreviewHarness.copyDemo(into: dir)
-        try FileManager.default.createDirectory(atPath: dir.file("theme"), withIntermediateDirectories: true)
-        let preview = try PreviewHarness([export, "--templates", dir.file("theme"), "--lang", "en"])
-        #expect(preview.http.request("GET", "/")?.status == 200)
+        let (dir, export, preview) = try previewWithTheme()
         #expect(!preview.log.value.contains("replaces no built-in template"))
         dir.write("theme/weigth.mustache", "<p>{{title}}</p>")
         let warning = "warning: \(dir.file("theme/weigth.mustache")): replaces no built-in template, and no template uses it as a partial; "

@@ -91,8 +91,7 @@ enum InitThemeCommand {
     /// (`.replaced-20261207-234012`, with `-2`, `-3`, … when that name is taken).
     static func replacedFolder(_ dir: String, _ fs: FileSystem, _ now: Int64) throws(FileSystemError) -> String {
         let t = LocalDateTime(secondsAsUTC: now)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let base = dir + "/.replaced-\(t.date.year)\(two(t.date.month))\(two(t.date.day))-\(two(t.hour))\(two(t.minute))\(two(t.second))"
+        let base = dir + "/.replaced-" + pad(t.date.year, 4) + pad(t.date.month, 2) + pad(t.date.day, 2) + "-" + pad(t.hour, 2) + pad(t.minute, 2) + pad(t.second, 2)
         var candidate = base, n = 1
         while true {
             do throws(FileSystemError) {

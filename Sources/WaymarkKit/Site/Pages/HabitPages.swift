@@ -133,8 +133,7 @@ enum HabitPages {
         let change = (h.score - h.scoreMonthAgo) * 100
         let changeText = abs(change) < 0.5 ? r.text(.strengthSteady)
             : phrases.counted(Int(abs(change).rounded()), one: change > 0 ? .strengthChangeOne : .strengthDropOne,
-                              other: change > 0 ? .strengthChange : .strengthDrop,
-                              ["n": f.integer(Int(abs(change).rounded()))])
+                              other: change > 0 ? .strengthChange : .strengthDrop)
         func card(_ label: UIString, _ value: String, _ note: String? = nil) -> TemplateValue {
             ["label": .string(r.text(label)), "value": .string(value), "note": .from(note)]
         }

@@ -41,19 +41,18 @@ struct Phrases: Sendable {
     /// "1 record", "568 records", "568 条记录".
     func records(_ n: Int) -> String { counted(n, one: .recordsOne, other: .recordsMany) }
 
-    func duration(minutes: Int) -> String {
-        let h = minutes / 60, m = minutes % 60
-        if h == 0 { return text(.minutesOnly, ["m": String(m)]) }
-        if m == 0 { return text(.hoursOnly, ["h": format.integer(h)]) }
-        return text(.hoursMinutes, ["h": format.integer(h), "m": String(m)])
-    }
+    func duration(minutes: Int) -> String { duration(minutes: minutes, breakable: false) }
 
     /// `duration` as a card's large figure, which may break between its hours and its minutes
     /// when the card is narrow ("64小时" over "30分钟", not "64小时30" over "分钟"): Chinese,
     /// which writes no space there, gets a zero-width one.
-    func durationFigure(minutes: Int) -> String {
+    func durationFigure(minutes: Int) -> String { duration(minutes: minutes, breakable: true) }
+
+    private func duration(minutes: Int, breakable: Bool) -> String {
         let h = minutes / 60, m = minutes % 60
-        guard h > 0, m > 0 else { return duration(minutes: minutes) }
+        if h == 0 { return text(.minutesOnly, ["m": String(m)]) }
+        if m == 0 { return text(.hoursOnly, ["h": format.integer(h)]) }
+        guard breakable else { return text(.hoursMinutes, ["h": format.integer(h), "m": String(m)]) }
         return text(.hoursOnly, ["h": format.integer(h)]) + (language == .zhHans ? "\u{200B}" : " ") + text(.minutesOnly, ["m": String(m)])
     }
 
